@@ -1,0 +1,41 @@
+/**
+ * Who may call an action, declared on the action and enforced in one place
+ * (middlewares/auth.middleware.ts). Anything not granted is denied.
+ *
+ * - "public": no token needed.
+ * - a list of grants, any of which admits the caller:
+ *   "user" (any user), "admin" (a user in group admin), "service" (any service),
+ *   "service:<id>" (that service only).
+ */
+export type Grant = "user" | "admin" | "service" | `service:${string}`;
+export type AuthRule = "public" | readonly Grant[];
+
+export interface UserPrincipal {
+	kind: "user";
+	sub: string;
+	username: string;
+	groups: string[];
+	isAdmin: boolean;
+	exp: number;
+}
+
+export interface ServicePrincipal {
+	kind: "service";
+	sub: string;
+	serviceId: string;
+	exp: number;
+}
+
+export type Principal = UserPrincipal | ServicePrincipal;
+
+export type Decision = "allow" | "forbidden" | "service-not-allowed";
+
+export function decide(rule: readonly Grant[], p: Principal): Decision {
+	if (p.kind === "user") {
+		if (rule.includes("user")) return "allow";
+		if (p.isAdmin && rule.includes("admin")) return "allow";
+		return "forbidden";
+	}
+	if (rule.includes("service") || rule.includes(`service:${p.serviceId}`)) return "allow";
+	return "service-not-allowed";
+}

@@ -1,0 +1,216 @@
+/**
+ * The only module that reads the environment. Everything is parsed and validated
+ * once; a bad value fails with the variable's name. Secrets stay in this object
+ * (handed to services through the broker runtime), never in service settings,
+ * because settings travel to every node in the cluster.
+ */
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+
+export const ALL_SERVICES = [
+	"api-gateway",
+	"auth",
+	"actors",
+	"documents",
+	"notifications",
+	"dispatcher",
+	"webhooks"
+] as const;
+export type ServiceName = (typeof ALL_SERVICES)[number];
+
+export type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+	readonly variable: string;
+	constructor(variable: string, problem: string) {
+		super(`Invalid configuration: ${variable} ${problem}`);
+		this.name = "ConfigError";
+		this.variable = variable;
+	}
+}
+
+export interface IdpConfig {
+	kind: "embedded" | "cognito";
+	region: string;
+	endpoint?: string;
+	actorPoolId?: string;
+	actorClientId?: string;
+	actorClientSecret?: string;
+	servicePoolId?: string;
+	serviceClientId?: string;
+	serviceClientSecret?: string;
+	serviceAccountUsername?: string;
+	serviceAccountPassword?: string;
+	bootstrapAdminEmail?: string;
+	bootstrapAdminPassword?: string;
+	/** Embedded provider only: lifetimes in seconds. */
+	accessTokenTtl: number;
+	refreshTokenTtl: number;
+}
+
+export interface SocialConfig {
+	clientId?: string;
+	clientSecret?: string;
+	issuer: string;
+	authorizationUrl?: string;
+	tokenUrl?: string;
+	userinfoUrl?: string;
+	redirectUri: string;
+	refreshTokenEncryptionKey?: Buffer;
+}
+
+export interface Config {
+	port: number;
+	services: ServiceName[];
+	nodeId: string;
+	namespace: string;
+	natsUrl?: string;
+	redisUrl?: string;
+	mongodbUrl?: string;
+	dataDir: string;
+	logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+	requestTimeoutMs: number;
+	publicUrl: string;
+	uiBaseUrl: string;
+	uiCallbackPath: string;
+	idp: IdpConfig;
+	social: SocialConfig;
+}
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+function str(env: Env, name: string): string | undefined {
+	const v = env[name];
+	if (v == null) return undefined;
+	const t = v.trim();
+	return t === "" ? undefined : t;
+}
+
+function int(env: Env, name: string, def: number, min: number, max: number): number {
+	const v = str(env, name);
+	if (v == null) return def;
+	if (!/^\d+$/.test(v)) throw new ConfigError(name, `must be a whole number (got "${v}")`);
+	const n = Number(v);
+	if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}`);
+	return n;
+}
+
+function url(env: Env, name: string, protocols: string[], def?: string): string | undefined {
+	const v = str(env, name) ?? def;
+	if (v == null) return undefined;
+	let u: URL;
+	try {
+		u = new URL(v);
+	} catch {
+		throw new ConfigError(name, "must be a URL");
+	}
+	if (!protocols.includes(u.protocol)) {
+		throw new ConfigError(name, `must use ${protocols.join(" or ")}`);
+	}
+	return v;
+}
+
+function services(env: Env): ServiceName[] {
+	const v = str(env, "SERVICES");
+	if (v == null || v === "all") return [...ALL_SERVICES];
+	const names = v.split(",").map(s => s.trim()).filter(Boolean);
+	if (names.length === 0) throw new ConfigError("SERVICES", "names no service");
+	for (const n of names) {
+		if (!(ALL_SERVICES as readonly string[]).includes(n)) {
+			throw new ConfigError("SERVICES", `names an unknown service "${n}" (known: ${ALL_SERVICES.join(", ")})`);
+		}
+	}
+	return [...new Set(names)] as ServiceName[];
+}
+
+function encryptionKey(env: Env): Buffer | undefined {
+	const name = "OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY";
+	const v = str(env, name);
+	if (v == null) return undefined;
+	if (!/^[A-Za-z0-9+/]+={0,2}$/.test(v)) throw new ConfigError(name, "must be base64");
+	const key = Buffer.from(v, "base64");
+	if (key.length !== 32) throw new ConfigError(name, `must decode to 32 bytes (got ${key.length})`);
+	return key;
+}
+
+function idp(env: Env): IdpConfig {
+	const actorPoolId = str(env, "IDP_ACTOR_POOL_ID");
+	const cfg: IdpConfig = {
+		kind: actorPoolId ? "cognito" : "embedded",
+		region: str(env, "CLOUD_REGION") ?? "us-west-2",
+		endpoint: url(env, "IDP_ENDPOINT", ["http:", "https:"]),
+		actorPoolId,
+		actorClientId: str(env, "IDP_ACTOR_CLIENT_ID"),
+		actorClientSecret: str(env, "IDP_ACTOR_CLIENT_SECRET"),
+		servicePoolId: str(env, "IDP_SERVICE_POOL_ID"),
+		serviceClientId: str(env, "IDP_SERVICE_CLIENT_ID"),
+		serviceClientSecret: str(env, "IDP_SERVICE_CLIENT_SECRET"),
+		serviceAccountUsername: str(env, "IDP_SERVICE_ACCOUNT_USERNAME"),
+		serviceAccountPassword: str(env, "IDP_SERVICE_ACCOUNT_PASSWORD"),
+		bootstrapAdminEmail: str(env, "BOOTSTRAP_ADMIN_EMAIL"),
+		bootstrapAdminPassword: str(env, "BOOTSTRAP_ADMIN_PASSWORD"),
+		accessTokenTtl: int(env, "IDP_ACCESS_TOKEN_TTL_SECONDS", 3600, 60, 86400),
+		refreshTokenTtl: int(env, "IDP_REFRESH_TOKEN_TTL_SECONDS", 30 * 86400, 300, 365 * 86400)
+	};
+	if (!/^[a-z0-9-]+$/.test(cfg.region)) throw new ConfigError("CLOUD_REGION", "must look like us-west-2");
+	if (cfg.kind === "cognito") {
+		for (const [name, value] of [
+			["IDP_ACTOR_CLIENT_ID", cfg.actorClientId],
+			["IDP_SERVICE_POOL_ID", cfg.servicePoolId],
+			["IDP_SERVICE_CLIENT_ID", cfg.serviceClientId],
+			["IDP_SERVICE_ACCOUNT_USERNAME", cfg.serviceAccountUsername],
+			["IDP_SERVICE_ACCOUNT_PASSWORD", cfg.serviceAccountPassword]
+		] as const) {
+			if (!value) throw new ConfigError(name, "is required when IDP_ACTOR_POOL_ID selects Cognito");
+		}
+	}
+	if (cfg.bootstrapAdminEmail && !cfg.bootstrapAdminPassword) {
+		throw new ConfigError("BOOTSTRAP_ADMIN_PASSWORD", "is required with BOOTSTRAP_ADMIN_EMAIL");
+	}
+	if (!cfg.serviceAccountUsername !== !cfg.serviceAccountPassword) {
+		throw new ConfigError(
+			cfg.serviceAccountUsername ? "IDP_SERVICE_ACCOUNT_PASSWORD" : "IDP_SERVICE_ACCOUNT_USERNAME",
+			"must be set together with its pair"
+		);
+	}
+	return cfg;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+	const logLevel = (str(env, "LOG_LEVEL") ?? "info") as Config["logLevel"];
+	if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError("LOG_LEVEL", `must be one of ${LOG_LEVELS.join(", ")}`);
+	const port = int(env, "PORT", 8500, 0, 65535);
+	const publicUrl = url(env, "PUBLIC_URL", ["http:", "https:"], `http://localhost:${port}`)!.replace(/\/+$/, "");
+	const uiCallbackPath = str(env, "UI_CALLBACK_PATH") ?? "/auth/callback";
+	if (!uiCallbackPath.startsWith("/") || uiCallbackPath.startsWith("//")) {
+		throw new ConfigError("UI_CALLBACK_PATH", "must be a path starting with a single /");
+	}
+	const namespace = str(env, "NAMESPACE") ?? "auth-notify";
+	if (!/^[A-Za-z0-9_.-]+$/.test(namespace)) throw new ConfigError("NAMESPACE", "may hold only letters, digits, _ . -");
+	return {
+		port,
+		services: services(env),
+		nodeId: str(env, "NODE_ID") ?? `node-${randomUUID().slice(0, 8)}`,
+		namespace,
+		natsUrl: url(env, "NATS_URL", ["nats:", "tls:", "ws:", "wss:"]),
+		redisUrl: url(env, "REDIS_URL", ["redis:", "rediss:"]),
+		mongodbUrl: url(env, "MONGODB_URL", ["mongodb:", "mongodb+srv:"]),
+		dataDir: path.resolve(str(env, "DATA_DIR") ?? "./data"),
+		logLevel,
+		requestTimeoutMs: int(env, "REQUEST_TIMEOUT_MS", 10000, 100, 600000),
+		publicUrl,
+		uiBaseUrl: url(env, "UI_BASE_URL", ["http:", "https:"], "http://localhost:3000")!.replace(/\/+$/, ""),
+		uiCallbackPath,
+		idp: idp(env),
+		social: {
+			clientId: str(env, "SOCIAL_OAUTH2_CLIENT_ID"),
+			clientSecret: str(env, "SOCIAL_OAUTH2_CLIENT_SECRET"),
+			issuer: url(env, "SOCIAL_OAUTH2_ISSUER", ["http:", "https:"], "https://accounts.google.com")!,
+			authorizationUrl: url(env, "SOCIAL_OAUTH2_AUTHORIZATION_URL", ["http:", "https:"]),
+			tokenUrl: url(env, "SOCIAL_OAUTH2_TOKEN_URL", ["http:", "https:"]),
+			userinfoUrl: url(env, "SOCIAL_OAUTH2_USERINFO_URL", ["http:", "https:"]),
+			redirectUri: url(env, "SOCIAL_OAUTH2_REDIRECT_URI", ["http:", "https:"], `${publicUrl}/auth/social/login/callback`)!,
+			refreshTokenEncryptionKey: encryptionKey(env)
+		}
+	};
+}

@@ -1,0 +1,72 @@
+/**
+ * Application errors. They are Moleculer's built-in error classes (the only ones that
+ * survive a trip over NATS) with `code` = HTTP status and `type` = the contract's
+ * stable SCREAMING_SNAKE code. Callers branch on `err.type`.
+ */
+import { Errors } from "moleculer";
+
+export type ErrorCode =
+	| "VALIDATION_ERROR"
+	| "MALFORMED_JSON"
+	| "UNAUTHORIZED"
+	| "INVALID_CREDENTIALS"
+	| "INVALID_REFRESH_TOKEN"
+	| "INVALID_TEMPORARY_TOKEN"
+	| "FORBIDDEN"
+	| "SERVICE_NOT_ALLOWED"
+	| "USER_NOT_CONFIRMED"
+	| "INVALID_SIGNATURE"
+	| "NOT_FOUND"
+	| "ACTOR_NOT_FOUND"
+	| "NOTIFICATION_NOT_FOUND"
+	| "METHOD_NOT_ALLOWED"
+	| "USER_EXISTS"
+	| "ACTOR_EXISTS"
+	| "IDEMPOTENCY_CONFLICT"
+	| "PAYLOAD_TOO_LARGE"
+	| "UNSUPPORTED_MEDIA_TYPE"
+	| "INVALID_PASSWORD"
+	| "TEMPLATE_NOT_FOUND"
+	| "IDEMPOTENCY_KEY_REUSED"
+	| "RATE_LIMITED"
+	| "INTERNAL"
+	| "NOT_IMPLEMENTED"
+	| "UPSTREAM_UNAVAILABLE";
+
+export interface FieldProblem {
+	field: string;
+	message: string;
+}
+
+export interface ErrorData {
+	errors?: FieldProblem[];
+	retryAfter?: number;
+}
+
+export class ClientError extends Errors.MoleculerClientError {
+	constructor(status: number, code: ErrorCode, detail: string, data?: ErrorData) {
+		super(detail, status, code, data);
+	}
+}
+
+export class UpstreamError extends Errors.MoleculerRetryableError {
+	constructor(detail: string, retryAfter?: number) {
+		super(detail, 503, "UPSTREAM_UNAVAILABLE", retryAfter ? { retryAfter } : undefined);
+	}
+}
+
+export const badRequest = (detail: string, errors?: FieldProblem[]) =>
+	new ClientError(400, "VALIDATION_ERROR", detail, errors ? { errors } : undefined);
+export const unauthorized = (detail = "A valid Bearer token is required.") =>
+	new ClientError(401, "UNAUTHORIZED", detail);
+export const forbidden = (code: "FORBIDDEN" | "SERVICE_NOT_ALLOWED" = "FORBIDDEN", detail = "Not allowed.") =>
+	new ClientError(403, code, detail);
+export const notFound = (code: ErrorCode = "NOT_FOUND", detail = "The resource does not exist.") =>
+	new ClientError(404, code, detail);
+export const notImplemented = () =>
+	new Errors.MoleculerError("This endpoint is not available yet.", 501, "NOT_IMPLEMENTED");
+
+/** True for our own errors and Moleculer's client errors: safe to show their message. */
+export function isClientFacing(err: unknown): err is Errors.MoleculerError {
+	return err instanceof Errors.MoleculerError && typeof err.code === "number" && err.code >= 400 && err.code < 500;
+}

@@ -1,0 +1,367 @@
+/**
+ * AWS Cognito as the identity provider: users sign in to the actor pool, the
+ * service account to the service pool, and Cognito signs every token.
+ *
+ * Expected pool setup:
+ * - Actor pool with UsernameAttributes ["email"] (email is the sign-in name; Cognito
+ *   then gives each user an internal username, the sub) and an app client with
+ *   ALLOW_USER_PASSWORD_AUTH and ALLOW_REFRESH_TOKEN_AUTH, refresh-token rotation off
+ *   (rotation forbids REFRESH_TOKEN_AUTH). The client secret is optional.
+ * - Service pool with a custom attribute service_id and a client like the above; the
+ *   service account is a confirmed user with a permanent password and custom:service_id
+ *   set, because access tokens carry no custom attributes and services present their ID token.
+ * - The calling identity needs IAM rights for the admin APIs used here (AdminCreateUser,
+ *   AdminSetUserPassword, AdminDeleteUser, AdminGetUser, GetGroup, CreateGroup,
+ *   AdminAddUserToGroup).
+ */
+import { createHmac } from "node:crypto";
+import {
+	AdminAddUserToGroupCommand,
+	AdminCreateUserCommand,
+	AdminDeleteUserCommand,
+	AdminGetUserCommand,
+	AdminSetUserPasswordCommand,
+	CognitoIdentityProviderClient,
+	CreateGroupCommand,
+	GetGroupCommand,
+	InitiateAuthCommand,
+	type AttributeType,
+	type AuthenticationResultType
+} from "@aws-sdk/client-cognito-identity-provider";
+import { createRemoteJWKSet, decodeJwt } from "jose";
+import type { IdpConfig } from "../config";
+import { ClientError, UpstreamError, badRequest } from "../errors";
+import type { CreatedUser, IdentityProvider, NewUser, ServiceToken, TokenSet, TokenTrust } from "./types";
+
+const ADMIN_GROUP = "admin";
+/** Longer than any Cognito refresh token (a ~1.8 kB JWE) plus the username prefix. */
+const MAX_REFRESH_TOKEN_LENGTH = 8192;
+const REFRESH_SEPARATOR = "~";
+
+/** What the failed call was doing decides which client error a Cognito exception becomes. */
+type Operation = "login" | "refresh" | "createUser" | "setPassword" | "serviceAccount" | "admin";
+
+const invalidCredentials = () => new ClientError(401, "INVALID_CREDENTIALS", "The username or password is incorrect.");
+const invalidRefresh = () => new ClientError(401, "INVALID_REFRESH_TOKEN", "The refresh token is invalid or expired.");
+const userExists = () => new ClientError(409, "USER_EXISTS", "A user with this email already exists.");
+
+const nameOf = (err: unknown): string => (err instanceof Error ? err.name : "");
+
+/**
+ * Only exception names reach messages: Cognito's own texts can quote request
+ * values, and requests here carry passwords and tokens.
+ */
+function mapError(err: unknown, op: Operation): Error {
+	if (err instanceof ClientError || err instanceof UpstreamError) return err;
+	const name = nameOf(err);
+	if (name === "TooManyRequestsException" || name === "LimitExceededException") {
+		return new ClientError(429, "RATE_LIMITED", "Too many requests to the identity provider; try again shortly.", { retryAfter: 1 });
+	}
+	switch (op) {
+		case "login":
+			// cognito-local answers a wrong password with InvalidPasswordException; a
+			// pending password reset is a failed login too, never a hint about the account.
+			if (["NotAuthorizedException", "UserNotFoundException", "InvalidPasswordException", "PasswordResetRequiredException"].includes(name)) {
+				return invalidCredentials();
+			}
+			if (name === "UserNotConfirmedException") return new ClientError(403, "USER_NOT_CONFIRMED", "The user is not confirmed.");
+			break;
+		case "refresh":
+			if (["NotAuthorizedException", "UserNotFoundException", "UserNotConfirmedException", "PasswordResetRequiredException"].includes(name)) {
+				return invalidRefresh();
+			}
+			break;
+		case "createUser":
+			if (name === "UsernameExistsException" || name === "AliasExistsException") return userExists();
+			if (name === "InvalidParameterException") return badRequest("The email, first name or last name is not accepted.");
+			break;
+		case "setPassword":
+			if (name === "InvalidPasswordException") {
+				return new ClientError(422, "INVALID_PASSWORD", "The password does not meet the password policy.");
+			}
+			if (name === "InvalidParameterException") {
+				return badRequest("The password is not accepted.", [{ field: "password", message: "is not accepted" }]);
+			}
+			break;
+	}
+	return new UpstreamError(`Cognito ${op} call failed: ${name || "unknown error"}.`);
+}
+
+/** SECRET_HASH = Base64(HMAC_SHA256(clientSecret, username + clientId)). */
+export function secretHash(clientSecret: string, username: string, clientId: string): string {
+	return createHmac("sha256", clientSecret).update(username + clientId).digest("base64");
+}
+
+/**
+ * REFRESH_TOKEN_AUTH with a client secret needs the internal username, which the
+ * Cognito refresh token (opaque to us) does not reveal; so it travels in front of it.
+ */
+export function wrapRefreshToken(username: string, cognitoRefreshToken: string): string {
+	return `${Buffer.from(username, "utf8").toString("base64url")}${REFRESH_SEPARATOR}${cognitoRefreshToken}`;
+}
+
+export function unwrapRefreshToken(wrapped: string): { username: string; token: string } {
+	if (typeof wrapped !== "string" || wrapped.length > MAX_REFRESH_TOKEN_LENGTH) throw invalidRefresh();
+	const sep = wrapped.indexOf(REFRESH_SEPARATOR);
+	if (sep <= 0 || sep === wrapped.length - 1) throw invalidRefresh();
+	const encoded = wrapped.slice(0, sep);
+	const username = Buffer.from(encoded, "base64url").toString("utf8");
+	// Buffer skips characters it cannot decode; only a canonical encoding is ours.
+	if (!username || Buffer.from(username, "utf8").toString("base64url") !== encoded) throw invalidRefresh();
+	return { username, token: wrapped.slice(sep + 1) };
+}
+
+function claimsOf(token: string): Record<string, unknown> {
+	try {
+		return decodeJwt(token);
+	} catch {
+		throw new UpstreamError("Cognito returned a token that is not a JWT.");
+	}
+}
+
+function expOf(claims: Record<string, unknown>): number {
+	if (typeof claims.exp !== "number") throw new UpstreamError("Cognito returned a token without exp.");
+	return claims.exp;
+}
+
+function attribute(attributes: AttributeType[] | undefined, name: string): string | undefined {
+	return attributes?.find(a => a.Name === name)?.Value;
+}
+
+function need(value: string | undefined, name: string): string {
+	if (!value) throw new Error(`The Cognito identity provider needs ${name}`);
+	return value;
+}
+
+const normalEmail = (email: string) => email.trim().toLowerCase();
+
+export class CognitoIdentityProvider implements IdentityProvider {
+	readonly kind = "cognito" as const;
+	private readonly client: CognitoIdentityProviderClient;
+	private readonly actorPoolId: string;
+	private readonly actorClientId: string;
+	private readonly serviceClientId: string;
+	private readonly trustAnchors: { actors: TokenTrust; services: TokenTrust };
+
+	constructor(private readonly config: IdpConfig) {
+		this.actorPoolId = need(config.actorPoolId, "an actor pool id");
+		this.actorClientId = need(config.actorClientId, "an actor client id");
+		const servicePoolId = need(config.servicePoolId, "a service pool id");
+		this.serviceClientId = need(config.serviceClientId, "a service client id");
+		this.client = new CognitoIdentityProviderClient({
+			region: config.region,
+			// The SDK sets no timeout by default: a stalled connection would hang the login.
+			requestHandler: { connectionTimeout: 3000, requestTimeout: 10000 },
+			// An emulator ignores signatures, but the SDK refuses to send unsigned admin calls.
+			...(config.endpoint ? { endpoint: config.endpoint, credentials: { accessKeyId: "local", secretAccessKey: "local" } } : {})
+		});
+		const anchor = (poolId: string, clientId: string): TokenTrust => {
+			const issuer = config.endpoint
+				? `${config.endpoint.replace(/\/+$/, "")}/${poolId}`
+				: `https://cognito-idp.${config.region}.amazonaws.com/${poolId}`;
+			return { issuer, keys: createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`)), algorithms: ["RS256"], clientId };
+		};
+		this.trustAnchors = {
+			actors: anchor(this.actorPoolId, this.actorClientId),
+			services: anchor(servicePoolId, this.serviceClientId)
+		};
+	}
+
+	trust(): { actors: TokenTrust; services: TokenTrust } {
+		return this.trustAnchors;
+	}
+
+	async jwks(): Promise<null> {
+		return null;
+	}
+
+	private async call<T>(op: Operation, run: () => Promise<T>): Promise<T> {
+		try {
+			return await run();
+		} catch (err) {
+			throw mapError(err, op);
+		}
+	}
+
+	private actorSecretHash(username: string): Record<string, string> {
+		const secret = this.config.actorClientSecret;
+		return secret ? { SECRET_HASH: secretHash(secret, username, this.actorClientId) } : {};
+	}
+
+	async createUser(user: NewUser): Promise<CreatedUser> {
+		const email = normalEmail(user.email);
+		// Admin creation skips the confirmation mail: SUPPRESS sends no invitation, and the
+		// permanent password below moves the user from FORCE_CHANGE_PASSWORD to CONFIRMED.
+		const created = await this.call("createUser", () =>
+			this.client.send(
+				new AdminCreateUserCommand({
+					UserPoolId: this.actorPoolId,
+					Username: email,
+					MessageAction: "SUPPRESS",
+					UserAttributes: [
+						{ Name: "email", Value: email },
+						{ Name: "email_verified", Value: "true" },
+						{ Name: "given_name", Value: user.firstName },
+						{ Name: "family_name", Value: user.lastName }
+					]
+				})
+			)
+		);
+		const username = created.User?.Username;
+		const sub = attribute(created.User?.Attributes, "sub");
+		if (!username || !sub) throw new UpstreamError("Cognito created a user without username or sub.");
+		try {
+			await this.call("setPassword", () =>
+				this.client.send(
+					new AdminSetUserPasswordCommand({ UserPoolId: this.actorPoolId, Username: username, Password: user.password, Permanent: true })
+				)
+			);
+		} catch (err) {
+			// A user without a usable password would block the email until someone deletes it.
+			await this.deleteUser(username).catch(() => undefined);
+			throw err;
+		}
+		return { sub, username };
+	}
+
+	async deleteUser(username: string): Promise<void> {
+		try {
+			await this.client.send(new AdminDeleteUserCommand({ UserPoolId: this.actorPoolId, Username: username }));
+		} catch (err) {
+			if (nameOf(err) === "UserNotFoundException") return;
+			throw mapError(err, "admin");
+		}
+	}
+
+	async login(username: string, password: string): Promise<TokenSet> {
+		const email = normalEmail(username);
+		const res = await this.call("login", () =>
+			this.client.send(
+				new InitiateAuthCommand({
+					AuthFlow: "USER_PASSWORD_AUTH",
+					ClientId: this.actorClientId,
+					AuthParameters: { USERNAME: email, PASSWORD: password, ...this.actorSecretHash(email) }
+				})
+			)
+		);
+		// A challenge (new password, MFA) cannot be answered through this API.
+		if (res.ChallengeName) throw invalidCredentials();
+		const refreshToken = res.AuthenticationResult?.RefreshToken;
+		if (!refreshToken) throw new UpstreamError("Cognito returned no refresh token.");
+		const { tokens, claims } = this.tokenSet(res.AuthenticationResult);
+		const internal = claims.username;
+		if (typeof internal !== "string" || !internal) throw new UpstreamError("Cognito returned an access token without username.");
+		return { ...tokens, refreshToken: wrapRefreshToken(internal, refreshToken) };
+	}
+
+	async refresh(refreshToken: string): Promise<TokenSet> {
+		const { username, token } = unwrapRefreshToken(refreshToken);
+		const res = await this.call("refresh", () =>
+			this.client.send(
+				new InitiateAuthCommand({
+					AuthFlow: "REFRESH_TOKEN_AUTH",
+					ClientId: this.actorClientId,
+					AuthParameters: { REFRESH_TOKEN: token, ...this.actorSecretHash(username) }
+				})
+			)
+		);
+		if (res.ChallengeName) throw invalidRefresh();
+		// REFRESH_TOKEN_AUTH does not rotate: the presented token stays valid.
+		return { ...this.tokenSet(res.AuthenticationResult).tokens, refreshToken };
+	}
+
+	/** expiresAt comes from the token itself: cognito-local omits ExpiresIn. */
+	private tokenSet(result: AuthenticationResultType | undefined): {
+		tokens: Omit<TokenSet, "refreshToken">;
+		claims: Record<string, unknown>;
+	} {
+		const accessToken = result?.AccessToken;
+		const idToken = result?.IdToken;
+		if (!accessToken || !idToken) throw new UpstreamError("Cognito returned no tokens.");
+		const claims = claimsOf(accessToken);
+		const expiresAt = expOf(claims);
+		const expiresIn = Math.max(0, expiresAt - Math.floor(Date.now() / 1000));
+		return { tokens: { accessToken, idToken, expiresAt, expiresIn, tokenType: "Bearer" }, claims };
+	}
+
+	/**
+	 * The service account's custom:service_id attribute names the service in the token;
+	 * Cognito cannot mint a token for another id, so serviceId only labels the request.
+	 */
+	async serviceToken(_serviceId: string): Promise<ServiceToken> {
+		const username = need(this.config.serviceAccountUsername, "a service account username");
+		const password = need(this.config.serviceAccountPassword, "a service account password");
+		const secret = this.config.serviceClientSecret;
+		const res = await this.call("serviceAccount", () =>
+			this.client.send(
+				new InitiateAuthCommand({
+					AuthFlow: "USER_PASSWORD_AUTH",
+					ClientId: this.serviceClientId,
+					AuthParameters: {
+						USERNAME: username,
+						PASSWORD: password,
+						...(secret ? { SECRET_HASH: secretHash(secret, username, this.serviceClientId) } : {})
+					}
+				})
+			)
+		);
+		if (res.ChallengeName) throw new UpstreamError(`The Cognito service account must answer the challenge ${res.ChallengeName}.`);
+		const token = res.AuthenticationResult?.IdToken;
+		if (!token) throw new UpstreamError("Cognito returned no ID token for the service account.");
+		return { token, expiresAt: expOf(claimsOf(token)) };
+	}
+
+	/** Makes sure the administrator exists and is in group admin; safe on every start and on several nodes at once. */
+	async bootstrap(): Promise<void> {
+		const { bootstrapAdminEmail, bootstrapAdminPassword } = this.config;
+		if (!bootstrapAdminEmail || !bootstrapAdminPassword) return;
+		const username = await this.ensureUser(normalEmail(bootstrapAdminEmail), bootstrapAdminPassword);
+		await this.ensureGroup(ADMIN_GROUP);
+		await this.call("admin", () =>
+			this.client.send(new AdminAddUserToGroupCommand({ UserPoolId: this.actorPoolId, GroupName: ADMIN_GROUP, Username: username }))
+		);
+	}
+
+	/** An existing user keeps its password. */
+	private async ensureUser(email: string, password: string): Promise<string> {
+		const existing = await this.findUsername(email);
+		if (existing) return existing;
+		try {
+			return (await this.createUser({ email, password, firstName: "Admin", lastName: "User" })).username;
+		} catch (err) {
+			// Another node bootstrapping at the same moment got there first.
+			const raced = (err as ClientError).type === "USER_EXISTS" ? await this.findUsername(email) : null;
+			if (!raced) throw err;
+			return raced;
+		}
+	}
+
+	private async findUsername(email: string): Promise<string | null> {
+		try {
+			const user = await this.client.send(new AdminGetUserCommand({ UserPoolId: this.actorPoolId, Username: email }));
+			return user.Username ?? null;
+		} catch (err) {
+			if (nameOf(err) === "UserNotFoundException") return null;
+			throw mapError(err, "admin");
+		}
+	}
+
+	/** Looks before creating: cognito-local's CreateGroup overwrites an existing group and drops its members. */
+	private async ensureGroup(groupName: string): Promise<void> {
+		try {
+			await this.client.send(new GetGroupCommand({ UserPoolId: this.actorPoolId, GroupName: groupName }));
+			return;
+		} catch (err) {
+			if (nameOf(err) !== "ResourceNotFoundException") throw mapError(err, "admin");
+		}
+		try {
+			await this.client.send(new CreateGroupCommand({ UserPoolId: this.actorPoolId, GroupName: groupName }));
+		} catch (err) {
+			if (nameOf(err) !== "GroupExistsException") throw mapError(err, "admin");
+		}
+	}
+
+	async close(): Promise<void> {
+		this.client.destroy();
+	}
+}

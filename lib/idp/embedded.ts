@@ -1,0 +1,290 @@
+/**
+ * The embedded identity provider: the platform runs with no cloud account.
+ * Users and service accounts live in the store with scrypt password hashes; JWTs are
+ * signed with an Ed25519 key and shaped like Cognito's, so the same verifier and
+ * the same clients work with either provider. Refresh tokens are opaque, stored
+ * under their SHA-256, rotated on use; presenting a rotated one revokes its family.
+ */
+import { randomUUID } from "node:crypto";
+import { createLocalJWKSet, SignJWT, type JWTPayload } from "jose";
+import { ALL_SERVICES, type IdpConfig } from "../config";
+import { randomToken, sha256 } from "../crypto";
+import { ClientError } from "../errors";
+import { DuplicateKeyError, type Store } from "../store";
+import { SIGNING_ALG, type SigningKey } from "./keys";
+import { DUMMY_HASH, PASSWORD_POLICY, hashPassword, meetsPolicy, verifyPassword } from "./password";
+import type { CreatedUser, IdentityProvider, NewUser, ServiceToken, TokenSet, TokenTrust } from "./types";
+
+type Pool = "actors" | "services";
+
+export interface IdpUser {
+	id: string;
+	pool: Pool;
+	username: string;
+	email?: string;
+	givenName?: string;
+	familyName?: string;
+	passwordHash: string;
+	groups: string[];
+	createdAt: string;
+	updatedAt: string;
+}
+
+export interface RefreshRecord {
+	id: string;
+	familyId: string;
+	userId: string;
+	createdAt: string;
+	expiresAt: string;
+	usedAt: string | null;
+	revokedAt: string | null;
+}
+
+export const EMBEDDED_ACTOR_CLIENT_ID = "embedded-actors";
+export const EMBEDDED_SERVICE_CLIENT_ID = "embedded-services";
+
+const invalidCredentials = () => new ClientError(401, "INVALID_CREDENTIALS", "The username or password is incorrect.");
+const invalidRefresh = () => new ClientError(401, "INVALID_REFRESH_TOKEN", "The refresh token is invalid or expired.");
+
+export interface EmbeddedOptions {
+	config: IdpConfig;
+	/** Base of the issuers: `${publicUrl}/idp/actors` and `${publicUrl}/idp/services`. */
+	publicUrl: string;
+	store: Store;
+	key: SigningKey;
+	now?: () => number;
+}
+
+export class EmbeddedIdentityProvider implements IdentityProvider {
+	readonly kind = "embedded" as const;
+	private readonly users;
+	private readonly refreshTokens;
+	private readonly actorIssuer: string;
+	private readonly serviceIssuer: string;
+	private readonly actorClientId: string;
+	private readonly serviceClientId: string;
+	private readonly keys;
+	private readonly now: () => number;
+	private serviceAccountReady: Promise<void> | null = null;
+
+	constructor(private readonly opts: EmbeddedOptions) {
+		this.users = opts.store.collection<IdpUser>("idp_users");
+		this.refreshTokens = opts.store.collection<RefreshRecord>("idp_refresh_tokens");
+		this.actorIssuer = `${opts.publicUrl}/idp/actors`;
+		this.serviceIssuer = `${opts.publicUrl}/idp/services`;
+		this.actorClientId = opts.config.actorClientId ?? EMBEDDED_ACTOR_CLIENT_ID;
+		this.serviceClientId = opts.config.serviceClientId ?? EMBEDDED_SERVICE_CLIENT_ID;
+		this.keys = createLocalJWKSet({ keys: [opts.key.publicJwk] });
+		this.now = opts.now ?? Date.now;
+	}
+
+	trust(): { actors: TokenTrust; services: TokenTrust } {
+		return {
+			actors: { issuer: this.actorIssuer, keys: this.keys, algorithms: [SIGNING_ALG], clientId: this.actorClientId },
+			services: { issuer: this.serviceIssuer, keys: this.keys, algorithms: [SIGNING_ALG], clientId: this.serviceClientId }
+		};
+	}
+
+	async jwks(): Promise<{ keys: object[] }> {
+		return { keys: [this.opts.key.publicJwk] };
+	}
+
+	private nowSec(): number {
+		return Math.floor(this.now() / 1000);
+	}
+
+	private iso(offsetSec = 0): string {
+		return new Date(this.now() + offsetSec * 1000).toISOString();
+	}
+
+	private async insertUser(pool: Pool, username: string, password: string, extra: Partial<IdpUser>): Promise<IdpUser> {
+		const user: IdpUser = {
+			id: randomUUID(),
+			pool,
+			username,
+			passwordHash: await hashPassword(password),
+			groups: [],
+			createdAt: this.iso(),
+			updatedAt: this.iso(),
+			...extra
+		};
+		try {
+			return await this.users.insert(user);
+		} catch (err) {
+			if (err instanceof DuplicateKeyError) throw new ClientError(409, "USER_EXISTS", "A user with this email already exists.");
+			throw err;
+		}
+	}
+
+	async createUser(u: NewUser): Promise<CreatedUser> {
+		if (!meetsPolicy(u.password)) {
+			throw new ClientError(422, "INVALID_PASSWORD", `The password must have ${PASSWORD_POLICY}.`);
+		}
+		const email = u.email.trim().toLowerCase();
+		const user = await this.insertUser("actors", email, u.password, {
+			email,
+			givenName: u.firstName,
+			familyName: u.lastName
+		});
+		return { sub: user.id, username: user.username };
+	}
+
+	async deleteUser(username: string): Promise<void> {
+		const user = await this.users.findOne({ pool: "actors", username: username.trim().toLowerCase() });
+		if (!user) return;
+		await this.refreshTokens.deleteMany({ userId: user.id });
+		await this.users.deleteMany({ id: user.id });
+	}
+
+	private async checkPassword(pool: Pool, username: string, password: string): Promise<IdpUser> {
+		const user = await this.users.findOne({ pool, username: username.trim().toLowerCase() });
+		const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+		if (!user || !ok) throw invalidCredentials();
+		return user;
+	}
+
+	async login(username: string, password: string): Promise<TokenSet> {
+		const user = await this.checkPassword("actors", username, password);
+		return this.issue(user, randomUUID());
+	}
+
+	async refresh(refreshToken: string): Promise<TokenSet> {
+		const id = sha256(refreshToken);
+		const now = this.iso();
+		const rec = await this.refreshTokens.get(id);
+		if (!rec || rec.revokedAt || rec.expiresAt <= now) throw invalidRefresh();
+		const claimed = await this.refreshTokens.findOneAndUpdate(
+			{ id, usedAt: null, revokedAt: null },
+			{ $set: { usedAt: now } }
+		);
+		if (!claimed) {
+			// A rotated token came back: someone else holds a copy. End the whole family.
+			await this.refreshTokens.updateMany({ familyId: rec.familyId, revokedAt: null }, { $set: { revokedAt: now } });
+			throw invalidRefresh();
+		}
+		const user = await this.users.get(rec.userId);
+		if (!user || user.pool !== "actors") throw invalidRefresh();
+		return this.issue(user, rec.familyId);
+	}
+
+	private sign(payload: JWTPayload, ttlSec: number): Promise<string> {
+		const iat = this.nowSec();
+		return new SignJWT(payload)
+			.setProtectedHeader({ alg: SIGNING_ALG, kid: this.opts.key.kid, typ: "JWT" })
+			.setIssuedAt(iat)
+			.setExpirationTime(iat + ttlSec)
+			.setJti(randomUUID())
+			.sign(this.opts.key.privateKey);
+	}
+
+	private async issue(user: IdpUser, familyId: string): Promise<TokenSet> {
+		const ttl = this.opts.config.accessTokenTtl;
+		const authTime = this.nowSec();
+		const groups = user.groups.length ? { "cognito:groups": user.groups } : {};
+		const accessToken = await this.sign(
+			{
+				sub: user.id,
+				iss: this.actorIssuer,
+				client_id: this.actorClientId,
+				token_use: "access",
+				scope: "openid email profile",
+				auth_time: authTime,
+				username: user.username,
+				...groups
+			},
+			ttl
+		);
+		const idToken = await this.sign(
+			{
+				sub: user.id,
+				iss: this.actorIssuer,
+				aud: this.actorClientId,
+				token_use: "id",
+				auth_time: authTime,
+				"cognito:username": user.username,
+				email: user.email,
+				email_verified: true,
+				given_name: user.givenName,
+				family_name: user.familyName,
+				...groups
+			},
+			ttl
+		);
+		const refreshToken = randomToken(32);
+		await this.refreshTokens.insert({
+			id: sha256(refreshToken),
+			familyId,
+			userId: user.id,
+			createdAt: this.iso(),
+			expiresAt: this.iso(this.opts.config.refreshTokenTtl),
+			usedAt: null,
+			revokedAt: null
+		});
+		const expiresAt = authTime + ttl;
+		return { accessToken, idToken, refreshToken, expiresAt, expiresIn: expiresAt - this.nowSec(), tokenType: "Bearer" };
+	}
+
+	/** Creates the configured service account on first use; an existing one keeps its password. */
+	private ensureServiceAccount(username: string, password: string): Promise<void> {
+		this.serviceAccountReady ??= (async () => {
+			if (await this.users.findOne({ pool: "services", username })) return;
+			try {
+				await this.insertUser("services", username, password, {});
+			} catch (err) {
+				if ((err as ClientError).type !== "USER_EXISTS") throw err;
+			}
+		})();
+		this.serviceAccountReady.catch(() => (this.serviceAccountReady = null));
+		return this.serviceAccountReady;
+	}
+
+	/**
+	 * Signs in with the service account and returns its ID token for `serviceId`.
+	 * Without a configured account, this process holds the signing key anyway, so it
+	 * mints the token for its own services directly.
+	 */
+	async serviceToken(serviceId: string): Promise<ServiceToken> {
+		if (!(ALL_SERVICES as readonly string[]).includes(serviceId)) {
+			throw new Error(`Unknown service id "${serviceId}"`);
+		}
+		const { serviceAccountUsername: username, serviceAccountPassword: password } = this.opts.config;
+		let sub = `service:${serviceId}`;
+		if (username && password) {
+			await this.ensureServiceAccount(username, password);
+			sub = (await this.checkPassword("services", username, password)).id;
+		}
+		const ttl = this.opts.config.accessTokenTtl;
+		const token = await this.sign(
+			{
+				sub,
+				iss: this.serviceIssuer,
+				aud: this.serviceClientId,
+				token_use: "id",
+				"cognito:username": username ?? `service-${serviceId}`,
+				"custom:service_id": serviceId
+			},
+			ttl
+		);
+		return { token, expiresAt: this.nowSec() + ttl };
+	}
+
+	async bootstrap(): Promise<void> {
+		const { bootstrapAdminEmail: email, bootstrapAdminPassword: password } = this.opts.config;
+		if (!email || !password) return;
+		const username = email.trim().toLowerCase();
+		const existing = await this.users.findOne({ pool: "actors", username });
+		if (!existing) {
+			try {
+				await this.insertUser("actors", username, password, { email: username, groups: ["admin"] });
+			} catch (err) {
+				if ((err as ClientError).type !== "USER_EXISTS") throw err;
+			}
+			return;
+		}
+		if (!existing.groups.includes("admin")) {
+			await this.users.updateMany({ id: existing.id }, { $set: { groups: [...existing.groups, "admin"], updatedAt: this.iso() } });
+		}
+	}
+
+	async close(): Promise<void> {}
+}

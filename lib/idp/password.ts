@@ -1,0 +1,48 @@
+/**
+ * Password hashing (scrypt) and the embedded provider's password policy.
+ */
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
+
+const N = 16384;
+const R = 8;
+const P = 1;
+const KEYLEN = 32;
+
+function scrypt(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
+	return new Promise((resolve, reject) =>
+		scryptCb(password.normalize("NFKC"), salt, KEYLEN, opts, (err, key) => (err ? reject(err) : resolve(key)))
+	);
+}
+
+export async function hashPassword(password: string): Promise<string> {
+	const salt = randomBytes(16);
+	const key = await scrypt(password, salt, { N, r: R, p: P });
+	return `scrypt$${N}$${R}$${P}$${salt.toString("base64url")}$${key.toString("base64url")}`;
+}
+
+/** Compares in constant time. A malformed hash never matches. */
+export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
+	const parts = encoded.split("$");
+	if (parts.length !== 6 || parts[0] !== "scrypt") return false;
+	const [n, r, p] = parts.slice(1, 4).map(Number);
+	const salt = Buffer.from(parts[4], "base64url");
+	const expected = Buffer.from(parts[5], "base64url");
+	const key = await scrypt(password, salt, { N: n, r, p, maxmem: 64 * 1024 * 1024 });
+	return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** A hash to compare against when the user does not exist, so both paths cost the same. */
+export const DUMMY_HASH = `scrypt$${N}$${R}$${P}$${Buffer.alloc(16).toString("base64url")}$${Buffer.alloc(KEYLEN).toString("base64url")}`;
+
+export const PASSWORD_POLICY =
+	"at least 8 and at most 256 characters, with a lowercase letter, an uppercase letter and a digit";
+
+export function meetsPolicy(password: string): boolean {
+	return (
+		password.length >= 8 &&
+		password.length <= 256 &&
+		/[a-z]/.test(password) &&
+		/[A-Z]/.test(password) &&
+		/[0-9]/.test(password)
+	);
+}

@@ -1,0 +1,64 @@
+/**
+ * The identity provider behind the auth service: the embedded one (default) or
+ * AWS Cognito. Both produce Cognito-shaped JWTs, so one verifier serves both.
+ */
+import type { JWTVerifyGetKey } from "jose";
+
+export interface TokenSet {
+	accessToken: string;
+	idToken: string;
+	refreshToken: string;
+	/** Unix seconds; equals the access token's exp. */
+	expiresAt: number;
+	expiresIn: number;
+	tokenType: "Bearer";
+}
+
+export interface NewUser {
+	email: string;
+	password: string;
+	firstName: string;
+	lastName: string;
+}
+
+export interface CreatedUser {
+	/** Stable subject (the sub claim); also the actor id. */
+	sub: string;
+	/** The provider's internal username, used to delete or refresh. */
+	username: string;
+}
+
+/** What a verifier needs to accept tokens of one pool. */
+export interface TokenTrust {
+	issuer: string;
+	keys: JWTVerifyGetKey;
+	algorithms: string[];
+	/** Access tokens: client_id; ID tokens: aud. */
+	clientId: string;
+}
+
+export interface ServiceToken {
+	token: string;
+	/** Unix seconds. */
+	expiresAt: number;
+}
+
+export interface IdentityProvider {
+	readonly kind: "embedded" | "cognito";
+	/** Trust anchors for user access tokens and for service ID tokens. */
+	trust(): { actors: TokenTrust; services: TokenTrust };
+	/** Public keys to publish at /.well-known/jwks.json; null when the provider publishes its own. */
+	jwks(): Promise<{ keys: object[] } | null>;
+	/** Creates a confirmed user; USER_EXISTS / INVALID_PASSWORD client errors. */
+	createUser(user: NewUser): Promise<CreatedUser>;
+	deleteUser(username: string): Promise<void>;
+	/** Password login; INVALID_CREDENTIALS or USER_NOT_CONFIRMED client errors. */
+	login(username: string, password: string): Promise<TokenSet>;
+	/** INVALID_REFRESH_TOKEN client error when the token is unknown, expired, revoked or reused. */
+	refresh(refreshToken: string): Promise<TokenSet>;
+	/** A service token (ID token with custom:service_id) from the service account. */
+	serviceToken(serviceId: string): Promise<ServiceToken>;
+	/** Makes sure the configured administrator exists (BOOTSTRAP_ADMIN_*). */
+	bootstrap(): Promise<void>;
+	close(): Promise<void>;
+}

@@ -1,0 +1,123 @@
+/**
+ * Turns any error into an RFC 9457 problem document with the contract's codes.
+ * Client errors keep their message; 5xx answers say only a generic detail and the
+ * request id, while the caller logs the full error.
+ */
+import { Errors } from "moleculer";
+import type { ErrorCode, FieldProblem } from "./errors";
+
+export interface Problem {
+	type: string;
+	title: string;
+	status: number;
+	detail: string;
+	code: ErrorCode;
+	requestId: string;
+	errors?: FieldProblem[];
+}
+
+export interface ProblemResult {
+	problem: Problem;
+	headers: Record<string, string>;
+	/** True when the full error belongs in the log (5xx). */
+	serverSide: boolean;
+}
+
+const TITLES: Record<number, string> = {
+	400: "Bad Request",
+	401: "Unauthorized",
+	403: "Forbidden",
+	404: "Not Found",
+	405: "Method Not Allowed",
+	409: "Conflict",
+	413: "Content Too Large",
+	415: "Unsupported Media Type",
+	422: "Unprocessable Content",
+	429: "Too Many Requests",
+	500: "Internal Server Error",
+	501: "Not Implemented",
+	502: "Bad Gateway",
+	503: "Service Unavailable"
+};
+
+const SECRET_FIELDS = /pass(word)?|token|secret|key/i;
+
+interface AnyError {
+	name?: string;
+	message?: string;
+	code?: unknown;
+	type?: unknown;
+	status?: unknown;
+	statusCode?: unknown;
+	data?: unknown;
+}
+
+/** Field problems from fastest-validator, without the submitted values. */
+function fieldProblems(data: unknown): FieldProblem[] {
+	if (!Array.isArray(data)) return [];
+	return data.slice(0, 50).map((d: { field?: unknown; message?: unknown; actual?: unknown }) => {
+		const field = typeof d.field === "string" ? d.field : "";
+		let message = typeof d.message === "string" ? d.message : "is invalid";
+		const echoesValue = typeof d.actual === "string" && d.actual.length > 0 && message.includes(d.actual);
+		if (echoesValue || SECRET_FIELDS.test(field)) message = `The '${field}' field is invalid.`;
+		return { field, message };
+	});
+}
+
+function classify(err: AnyError): { status: number; code: ErrorCode; detail: string; errors?: FieldProblem[]; retryAfter?: number } {
+	const type = typeof err.type === "string" ? err.type : "";
+	const code = typeof err.code === "number" ? err.code : undefined;
+	const data = (err.data ?? {}) as { errors?: FieldProblem[]; retryAfter?: number };
+
+	// Parameter validation (Moleculer's ValidationError).
+	if (err instanceof Errors.ValidationError || type === "VALIDATION_ERROR") {
+		const errors = Array.isArray(err.data) ? fieldProblems(err.data) : data.errors;
+		return { status: 400, code: "VALIDATION_ERROR", detail: err.message || "The request is invalid.", errors };
+	}
+	// Body parser failures (http-errors: status + type such as entity.parse.failed).
+	const httpStatus = typeof err.status === "number" ? err.status : typeof err.statusCode === "number" ? err.statusCode : undefined;
+	if (type === "entity.too.large" || httpStatus === 413) {
+		return { status: 413, code: "PAYLOAD_TOO_LARGE", detail: "The request body is too large." };
+	}
+	if (type === "entity.parse.failed" || type === "INVALID_REQUEST_BODY") {
+		return { status: 400, code: "MALFORMED_JSON", detail: "The request body is not valid JSON." };
+	}
+	if (type === "encoding.unsupported" || type === "charset.unsupported" || httpStatus === 415) {
+		return { status: 415, code: "UNSUPPORTED_MEDIA_TYPE", detail: "The request's content type or charset is not supported." };
+	}
+	if (httpStatus && httpStatus >= 400 && httpStatus < 500 && !code) {
+		return { status: 400, code: "VALIDATION_ERROR", detail: "The request could not be read." };
+	}
+	// A service that is not running anywhere, or did not answer in time.
+	if (type === "SERVICE_NOT_FOUND" || type === "SERVICE_NOT_AVAILABLE" || type === "REQUEST_TIMEOUT" || err.name === "ServiceUnavailableError" || type === "UPSTREAM_UNAVAILABLE") {
+		return { status: 503, code: "UPSTREAM_UNAVAILABLE", detail: "A service this request needs is unavailable. Try again later.", retryAfter: data.retryAfter ?? 5 };
+	}
+	if (type === "NOT_IMPLEMENTED") return { status: 501, code: "NOT_IMPLEMENTED", detail: "This endpoint is not available yet." };
+	if (code === 404 && (type === "NOT_FOUND" || !/^[A-Z_]+$/.test(type))) {
+		return { status: 404, code: "NOT_FOUND", detail: "No such resource." };
+	}
+	if (code === 429 || type === "RATE_LIMIT_EXCEEDED" || type === "RATE_LIMITED") {
+		return { status: 429, code: "RATE_LIMITED", detail: err.message || "Too many requests.", retryAfter: data.retryAfter ?? 1 };
+	}
+	// Our own client errors: the code is the status, the type is the contract code.
+	if (code && code >= 400 && code < 500 && /^[A-Z_]+$/.test(type)) {
+		return { status: code, code: type as ErrorCode, detail: err.message ?? "", errors: data.errors, retryAfter: data.retryAfter };
+	}
+	return { status: 500, code: "INTERNAL", detail: "An unexpected error occurred." };
+}
+
+export function toProblem(err: unknown, requestId: string): ProblemResult {
+	const c = classify((err ?? {}) as AnyError);
+	const problem: Problem = {
+		type: `urn:auth-notify:problem:${c.code.toLowerCase().replace(/_/g, "-")}`,
+		title: TITLES[c.status] ?? "Error",
+		status: c.status,
+		detail: c.detail,
+		code: c.code,
+		requestId
+	};
+	if (c.errors?.length) problem.errors = c.errors;
+	const headers: Record<string, string> = {};
+	if (c.retryAfter) headers["Retry-After"] = String(c.retryAfter);
+	return { problem, headers, serverSide: c.status >= 500 && c.status !== 501 };
+}

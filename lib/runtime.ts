@@ -1,0 +1,81 @@
+/**
+ * What a broker's services share in one process: configuration (with its secrets),
+ * the store, the key-value store, the identity provider, the token verifier and the
+ * service-token cache. It hangs off the broker rather than service settings, because
+ * settings travel to every node. Everything is created on first use, so a node
+ * opens only what its services need.
+ */
+import type { ServiceBroker } from "moleculer";
+import type { Config } from "./config";
+import { ServiceTokenCache } from "./auth/service-tokens";
+import { TokenVerifier } from "./auth/verifier";
+import { createIdentityProvider, type IdentityProvider } from "./idp";
+import { createKeyValue, type KeyValue } from "./kv";
+import { createStore, type Store } from "./store";
+
+function once<T>(make: () => T): { get: () => T; peek: () => T | undefined } {
+	let value: T | undefined;
+	let made = false;
+	return {
+		get: () => {
+			if (!made) {
+				value = make();
+				made = true;
+			}
+			return value as T;
+		},
+		peek: () => value
+	};
+}
+
+export class Runtime {
+	private readonly storeRef = once<Store>(() => createStore(this.config));
+	private readonly kvRef = once<KeyValue>(() => createKeyValue(this.config));
+	private readonly idpRef = once<Promise<IdentityProvider>>(() => {
+		const p = createIdentityProvider(this.config, () => this.store());
+		p.catch(() => undefined);
+		return p;
+	});
+	private readonly verifierRef = once<Promise<TokenVerifier>>(async () => {
+		const trust = (await this.idp()).trust();
+		return new TokenVerifier(trust);
+	});
+	readonly serviceTokens = new ServiceTokenCache(() => this.idp());
+
+	constructor(readonly config: Config) {}
+
+	store(): Store {
+		return this.storeRef.get();
+	}
+
+	kv(): KeyValue {
+		return this.kvRef.get();
+	}
+
+	idp(): Promise<IdentityProvider> {
+		return this.idpRef.get();
+	}
+
+	verifier(): Promise<TokenVerifier> {
+		return this.verifierRef.get();
+	}
+
+	async close(): Promise<void> {
+		const idp = this.idpRef.peek();
+		if (idp) await (await idp.catch(() => null))?.close();
+		await this.kvRef.peek()?.close();
+		await this.storeRef.peek()?.close();
+	}
+}
+
+const runtimes = new WeakMap<ServiceBroker, Runtime>();
+
+export function attachRuntime(broker: ServiceBroker, runtime: Runtime): void {
+	runtimes.set(broker, runtime);
+}
+
+export function runtimeOf(broker: ServiceBroker): Runtime {
+	const r = runtimes.get(broker);
+	if (!r) throw new Error("No runtime attached to this broker: create it with createBroker()");
+	return r;
+}

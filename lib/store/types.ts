@@ -1,0 +1,69 @@
+/**
+ * The storage contract. Each collection holds JSON documents keyed by a string `id`.
+ * Both backends (embedded SQLite, MongoDB) implement exactly this surface, and one
+ * contract suite (test/integration/store.contract.test.ts) runs against each, so data
+ * added later is declared once in schema.ts and works on both.
+ *
+ * Values are plain JSON: timestamps are ISO-8601 strings, which sort correctly.
+ */
+export type Scalar = string | number | boolean | null;
+
+export interface FieldCondition {
+	$in?: Scalar[];
+	$ne?: Scalar;
+	$lt?: string | number;
+	$lte?: string | number;
+	$gt?: string | number;
+	$gte?: string | number;
+	$exists?: boolean;
+}
+
+/** Equality or a condition per field (dot paths reach nested fields); all must hold. */
+export type Filter = Record<string, Scalar | FieldCondition>;
+
+export type Sort = Record<string, 1 | -1>;
+
+export interface FindOptions {
+	sort?: Sort;
+	limit?: number;
+	skip?: number;
+}
+
+export interface Update {
+	$set?: Record<string, unknown>;
+	$inc?: Record<string, number>;
+	$unset?: string[];
+}
+
+export interface Doc {
+	id: string;
+}
+
+export interface Collection<T extends Doc> {
+	/** Inserts a new document; DuplicateKeyError when the id or a unique field is taken. */
+	insert(doc: T): Promise<T>;
+	get(id: string): Promise<T | null>;
+	findOne(filter: Filter, opts?: FindOptions): Promise<T | null>;
+	find(filter: Filter, opts?: FindOptions): Promise<T[]>;
+	count(filter: Filter): Promise<number>;
+	/** Updates the first match (by sort) atomically and returns it as updated, or null. */
+	findOneAndUpdate(filter: Filter, update: Update, opts?: { sort?: Sort }): Promise<T | null>;
+	/** Updates every match; returns how many changed. */
+	updateMany(filter: Filter, update: Update): Promise<number>;
+	deleteMany(filter: Filter): Promise<number>;
+}
+
+export interface Store {
+	readonly kind: "sqlite" | "mongodb";
+	collection<T extends Doc>(name: string): Collection<T>;
+	/** Throws when the backend cannot answer. */
+	ping(): Promise<void>;
+	close(): Promise<void>;
+}
+
+export class DuplicateKeyError extends Error {
+	constructor(readonly collection: string) {
+		super(`Duplicate key in ${collection}`);
+		this.name = "DuplicateKeyError";
+	}
+}

@@ -1,0 +1,55 @@
+/**
+ * The one place where callers are authorized. Every action declares `auth`
+ * (lib/auth/rules.ts); an action without it is refused. The token travels in
+ * ctx.meta.authToken and is verified by every service that receives the call:
+ * nothing else in meta is trusted, because any node can put anything there.
+ * The verified principal goes to ctx.locals, which never leaves this process.
+ */
+import type { Context, Middleware, ServiceBroker } from "moleculer";
+import { decide, type AuthRule, type Principal } from "../lib/auth/rules";
+import { ClientError, forbidden, unauthorized } from "../lib/errors";
+import type { Runtime } from "../lib/runtime";
+
+export interface AuthMeta {
+	authToken?: string;
+}
+
+export interface AuthLocals {
+	principal?: Principal;
+}
+
+type Handler = (ctx: Context<unknown, AuthMeta, AuthLocals>) => unknown;
+
+export function principalOf(ctx: Context): Principal | undefined {
+	return (ctx.locals as AuthLocals).principal;
+}
+
+export function AuthMiddleware(runtime: Runtime): Middleware {
+	return {
+		name: "Auth",
+		localAction(this: ServiceBroker, next: Handler, action: { name: string; auth?: AuthRule; service?: { name: string } }) {
+			// Moleculer's own introspection service ($node) is internal to the cluster.
+			if (action.service?.name?.startsWith("$")) return next;
+			const rule = action.auth;
+			if (rule === "public") return next;
+			if (!Array.isArray(rule) || rule.length === 0) {
+				this.logger.warn(`Action '${action.name}' declares no auth rule: every call to it is refused.`);
+				return () => Promise.reject(forbidden("FORBIDDEN", "This action is not callable."));
+			}
+			return async (ctx: Context<unknown, AuthMeta, AuthLocals>) => {
+				const token = ctx.meta.authToken;
+				if (typeof token !== "string" || !token) throw unauthorized();
+				const principal = await (await runtime.verifier()).verify(token);
+				switch (decide(rule, principal)) {
+					case "allow":
+						ctx.locals.principal = principal;
+						return next(ctx);
+					case "service-not-allowed":
+						throw new ClientError(403, "SERVICE_NOT_ALLOWED", "The calling service is not allowed here.");
+					default:
+						throw forbidden();
+				}
+			};
+		}
+	} as unknown as Middleware;
+}

@@ -1,0 +1,32 @@
+/**
+ * Gives a service its process runtime (store, key-value, identity provider) and a
+ * way to call other services under its own service identity.
+ */
+import type { CallingOptions, Context, ServiceSchema } from "moleculer";
+import { runtimeOf, type Runtime } from "../lib/runtime";
+
+export interface RuntimeMethods {
+	runtime(): Runtime;
+	callAsService<R = unknown>(ctx: Context | null, action: string, params: object, opts?: CallingOptions): Promise<R>;
+}
+
+export const RuntimeMixin: Partial<ServiceSchema> = {
+	methods: {
+		runtime(): Runtime {
+			return runtimeOf(this.broker);
+		},
+		/**
+		 * Calls with this service's token instead of the caller's. broker.call (not
+		 * ctx.call) keeps the service token out of the caller's meta, which ctx.call
+		 * would merge back when the call returns.
+		 */
+		async callAsService(ctx: Context | null, action: string, params: object, opts: CallingOptions = {}) {
+			const authToken = await runtimeOf(this.broker).serviceTokens.get(this.name);
+			return this.broker.call(action, params, {
+				...opts,
+				...(ctx ? { parentCtx: ctx } : {}),
+				meta: { ...(ctx?.meta ?? {}), ...(opts.meta ?? {}), authToken }
+			});
+		}
+	}
+};

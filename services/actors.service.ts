@@ -1,0 +1,96 @@
+/**
+ * Actor profiles. The auth service creates them at registration (and removes one
+ * when a registration has to be rolled back); users and services read them.
+ */
+import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
+import { ClientError, notFound } from "../lib/errors";
+import { DuplicateKeyError } from "../lib/store";
+import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
+
+export interface Actor {
+	actorId: string;
+	email: string;
+	firstName: string;
+	lastName: string;
+	createdAt: string;
+	updatedAt: string;
+}
+
+interface ActorDoc extends Omit<Actor, "actorId"> {
+	id: string;
+}
+
+export interface RegisterParams {
+	actorId: string;
+	email: string;
+	firstName: string;
+	lastName: string;
+}
+
+const toActor = ({ id, ...rest }: ActorDoc): Actor => ({ actorId: id, ...rest });
+
+const ActorsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
+	name: "actors",
+	mixins: [RuntimeMixin],
+	actions: {
+		register: {
+			visibility: "public",
+			auth: ["service:auth"],
+			params: {
+				actorId: { type: "uuid" },
+				email: { type: "email", max: 254 },
+				firstName: { type: "string", trim: true, min: 1, max: 100 },
+				lastName: { type: "string", trim: true, min: 1, max: 100 },
+				$$strict: true
+			},
+			async handler(ctx: Context<RegisterParams>): Promise<Actor> {
+				const now = new Date().toISOString();
+				const doc: ActorDoc = {
+					id: ctx.params.actorId,
+					email: ctx.params.email.trim().toLowerCase(),
+					firstName: ctx.params.firstName,
+					lastName: ctx.params.lastName,
+					createdAt: now,
+					updatedAt: now
+				};
+				try {
+					await this.runtime().store().collection<ActorDoc>("actors").insert(doc);
+				} catch (err) {
+					if (err instanceof DuplicateKeyError) throw new ClientError(409, "ACTOR_EXISTS", "This actor already exists.");
+					throw err;
+				}
+				return toActor(doc);
+			}
+		},
+		remove: {
+			visibility: "public",
+			auth: ["service:auth"],
+			params: { actorId: { type: "uuid" }, $$strict: true },
+			async handler(ctx: Context<{ actorId: string }>): Promise<{ removed: boolean }> {
+				const n = await this.runtime().store().collection<ActorDoc>("actors").deleteMany({ id: ctx.params.actorId });
+				return { removed: n > 0 };
+			}
+		},
+		get: {
+			visibility: "published",
+			auth: ["user", "service"],
+			params: { id: { type: "uuid" }, $$strict: true },
+			async handler(ctx: Context<{ id: string }>): Promise<Actor> {
+				const doc = await this.runtime().store().collection<ActorDoc>("actors").get(ctx.params.id);
+				if (!doc) throw notFound("ACTOR_NOT_FOUND", "No actor has this id.");
+				return toActor(doc);
+			}
+		},
+		find: {
+			visibility: "published",
+			auth: ["user", "service"],
+			params: { actorId: { type: "string", min: 1, max: 64 }, $$strict: true },
+			async handler(ctx: Context<{ actorId: string }>): Promise<{ items: Actor[] }> {
+				const docs = await this.runtime().store().collection<ActorDoc>("actors").find({ id: ctx.params.actorId }, { limit: 1 });
+				return { items: docs.map(toActor) };
+			}
+		}
+	}
+};
+
+export default ActorsService;

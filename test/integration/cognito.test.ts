@@ -1,0 +1,218 @@
+import { createHmac, randomUUID } from "node:crypto";
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from "@aws-sdk/client-cognito-identity-provider";
+import { jwtVerify } from "jose";
+import type { IdpConfig } from "../../lib/config";
+import { CognitoIdentityProvider } from "../../lib/idp/cognito";
+import type { TokenTrust } from "../../lib/idp/types";
+import { REGION, createAppClient, createPools, freePort, startCognitoLocal, type CognitoLocal, type CognitoPools } from "../helpers/cognito-local";
+
+const PASSWORD = "Corr3ct-Horse!";
+
+let local: CognitoLocal;
+let pools: CognitoPools;
+const providers: CognitoIdentityProvider[] = [];
+
+beforeAll(async () => {
+	local = await startCognitoLocal();
+	pools = await createPools(local);
+}, 30000);
+
+afterAll(async () => {
+	await Promise.all(providers.map(p => p.close()));
+	await local?.stop();
+});
+
+function provider(overrides: Partial<IdpConfig> = {}): CognitoIdentityProvider {
+	const p = new CognitoIdentityProvider({
+		kind: "cognito",
+		region: REGION,
+		endpoint: local.endpoint,
+		...pools,
+		accessTokenTtl: 3600,
+		refreshTokenTtl: 86400,
+		...overrides
+	});
+	providers.push(p);
+	return p;
+}
+
+const newEmail = () => `user-${randomUUID()}@example.com`;
+
+async function register(p: CognitoIdentityProvider, email = newEmail()) {
+	const created = await p.createUser({ email, password: PASSWORD, firstName: "Ada", lastName: "Lovelace" });
+	return { email, ...created };
+}
+
+const verifyAccess = (token: string, trust: TokenTrust) =>
+	jwtVerify(token, trust.keys, { issuer: trust.issuer, algorithms: trust.algorithms });
+
+describe("CognitoIdentityProvider against cognito-local", () => {
+	it("should return a token set whose access token verifies against the actor pool when a created user logs in", async () => {
+		const p = provider();
+		const user = await register(p);
+		const before = Math.floor(Date.now() / 1000);
+
+		const tokens = await p.login(user.email, PASSWORD);
+
+		const { actors } = p.trust();
+		expect(actors.issuer).toBe(`${local.endpoint}/${pools.actorPoolId}`);
+		expect(actors.algorithms).toEqual(["RS256"]);
+		const { payload, protectedHeader } = await verifyAccess(tokens.accessToken, actors);
+		expect(protectedHeader.alg).toBe("RS256");
+		expect(payload).toMatchObject({ token_use: "access", client_id: pools.actorClientId, sub: user.sub, username: user.username });
+		expect(tokens.tokenType).toBe("Bearer");
+		expect(tokens.expiresAt).toBe(payload.exp);
+		expect(tokens.expiresIn).toBeGreaterThan(0);
+		expect(tokens.expiresIn).toBeLessThanOrEqual(tokens.expiresAt - before);
+		const id = await jwtVerify(tokens.idToken, actors.keys, {
+			issuer: actors.issuer,
+			algorithms: actors.algorithms,
+			audience: actors.clientId
+		});
+		expect(id.payload).toMatchObject({ token_use: "id", email: user.email, sub: user.sub });
+		expect(tokens.refreshToken.startsWith(`${Buffer.from(user.username).toString("base64url")}~`)).toBe(true);
+	});
+
+	it("should sign in with the email in any letter case when the user registered", async () => {
+		const p = provider();
+		const user = await register(p);
+
+		const tokens = await p.login(user.email.toUpperCase(), PASSWORD);
+
+		expect((await verifyAccess(tokens.accessToken, p.trust().actors)).payload.sub).toBe(user.sub);
+	});
+
+	it("should return a new verifiable access token and the same refresh token when refreshing with the wrapped refresh token", async () => {
+		const p = provider();
+		const user = await register(p);
+		const first = await p.login(user.email, PASSWORD);
+
+		const next = await p.refresh(first.refreshToken);
+
+		expect(next.accessToken).not.toBe(first.accessToken);
+		expect(next.refreshToken).toBe(first.refreshToken);
+		const { payload } = await verifyAccess(next.accessToken, p.trust().actors);
+		expect(payload).toMatchObject({ token_use: "access", sub: user.sub });
+		expect(next.expiresAt).toBe(payload.exp);
+		expect(next.expiresIn).toBeGreaterThan(0);
+	});
+
+	it("should fail with 401 INVALID_REFRESH_TOKEN when the refresh token is garbage", async () => {
+		const p = provider();
+		const username = Buffer.from(randomUUID()).toString("base64url");
+		for (const garbage of ["garbage", "~token", `${username}~`, "!!!~token", `${username}~not-a-cognito-token`]) {
+			await expect(p.refresh(garbage)).rejects.toMatchObject({ code: 401, type: "INVALID_REFRESH_TOKEN" });
+		}
+	});
+
+	it("should fail with 401 INVALID_CREDENTIALS and one message when the password is wrong or the user unknown", async () => {
+		const p = provider();
+		const user = await register(p);
+		const failure = { code: 401, type: "INVALID_CREDENTIALS", message: "The username or password is incorrect." };
+
+		// cognito-local answers the wrong password with InvalidPasswordException, the unknown user with NotAuthorizedException.
+		await expect(p.login(user.email, "Wr0ng-password!")).rejects.toMatchObject(failure);
+		await expect(p.login(newEmail(), PASSWORD)).rejects.toMatchObject(failure);
+	});
+
+	it("should fail with 409 USER_EXISTS when the same email registers twice", async () => {
+		const p = provider();
+		const user = await register(p);
+
+		await expect(register(p, user.email)).rejects.toMatchObject({ code: 409, type: "USER_EXISTS" });
+		await expect(p.login(user.email, PASSWORD)).resolves.toMatchObject({ tokenType: "Bearer" });
+	});
+
+	it("should refuse the login with 401 and accept a second delete when the user was deleted", async () => {
+		const p = provider();
+		const user = await register(p);
+
+		await p.deleteUser(user.username);
+
+		await expect(p.login(user.email, PASSWORD)).rejects.toMatchObject({ code: 401, type: "INVALID_CREDENTIALS" });
+		await expect(p.deleteUser(user.username)).resolves.toBeUndefined();
+	});
+
+	it("should return an ID token with custom:service_id auth that verifies against the service pool when the service account signs in", async () => {
+		const p = provider();
+		const { services } = p.trust();
+
+		const { token, expiresAt } = await p.serviceToken("auth");
+
+		expect(services.issuer).toBe(`${local.endpoint}/${pools.servicePoolId}`);
+		const { payload } = await jwtVerify(token, services.keys, {
+			issuer: services.issuer,
+			algorithms: services.algorithms,
+			audience: services.clientId
+		});
+		expect(payload).toMatchObject({ token_use: "id", aud: pools.serviceClientId, "custom:service_id": "auth" });
+		expect(expiresAt).toBe(payload.exp);
+	});
+
+	it("should send SECRET_HASH over the email on login and over the internal username on refresh when the client has a secret", async () => {
+		const confidential = await createAppClient(local, pools.actorPoolId, true);
+		const secret = confidential.clientSecret!;
+		expect(secret).toBeTruthy();
+		const p = provider({ actorClientId: confidential.clientId, actorClientSecret: secret });
+		const user = await register(p);
+		const send = jest.spyOn(CognitoIdentityProviderClient.prototype, "send");
+		try {
+			// cognito-local never checks SECRET_HASH, so the hash is checked here, on the requests.
+			const tokens = await p.login(user.email, PASSWORD);
+			const next = await p.refresh(tokens.refreshToken);
+
+			const payload = (await verifyAccess(next.accessToken, p.trust().actors)).payload;
+			expect(payload.client_id).toBe(confidential.clientId);
+			const auth = send.mock.calls
+				.map(([command]) => command)
+				.filter(command => command instanceof InitiateAuthCommand)
+				.map(command => (command as InitiateAuthCommand).input);
+			const hash = (name: string) => createHmac("sha256", secret).update(name + confidential.clientId).digest("base64");
+			expect(auth).toEqual([
+				expect.objectContaining({ AuthFlow: "USER_PASSWORD_AUTH", AuthParameters: expect.objectContaining({ SECRET_HASH: hash(user.email) }) }),
+				expect.objectContaining({ AuthFlow: "REFRESH_TOKEN_AUTH", AuthParameters: expect.objectContaining({ SECRET_HASH: hash(user.username) }) })
+			]);
+			expect(user.username).not.toBe(user.email);
+		} finally {
+			send.mockRestore();
+		}
+	});
+
+	it("should create the administrator in group admin and keep it there when bootstrap runs twice", async () => {
+		const email = newEmail();
+		const p = provider({ bootstrapAdminEmail: email, bootstrapAdminPassword: PASSWORD });
+
+		await p.bootstrap();
+		await p.bootstrap();
+
+		const tokens = await p.login(email, PASSWORD);
+		const { payload } = await verifyAccess(tokens.accessToken, p.trust().actors);
+		expect(payload["cognito:groups"]).toContain("admin");
+	});
+
+	it("should add an existing user to group admin without changing its password when bootstrap names it", async () => {
+		const user = await register(provider());
+		const p = provider({ bootstrapAdminEmail: user.email, bootstrapAdminPassword: "Other-Passw0rd!" });
+
+		await p.bootstrap();
+
+		const { payload } = await verifyAccess((await p.login(user.email, PASSWORD)).accessToken, p.trust().actors);
+		expect(payload["cognito:groups"]).toContain("admin");
+	});
+
+	it("should fail with 503 UPSTREAM_UNAVAILABLE and no secret in the message when Cognito cannot be reached", async () => {
+		const p = provider({ endpoint: `http://127.0.0.1:${await freePort()}` });
+
+		const login = p.login(newEmail(), PASSWORD);
+
+		await expect(login).rejects.toMatchObject({ code: 503, type: "UPSTREAM_UNAVAILABLE" });
+		await expect(login).rejects.toHaveProperty("message", expect.not.stringContaining(PASSWORD));
+	});
+
+	it("should return the same trust anchors on every call when asked twice", () => {
+		const p = provider();
+
+		expect(p.trust()).toBe(p.trust());
+		expect(p.trust().actors.keys).toBe(p.trust().actors.keys);
+	});
+});
