@@ -11,7 +11,7 @@
  *   service account is a confirmed user with a permanent password and custom:service_id
  *   set, because access tokens carry no custom attributes and services present their ID token.
  * - The calling identity needs IAM rights for the admin APIs used here (AdminCreateUser,
- *   AdminSetUserPassword, AdminDeleteUser, AdminGetUser, GetGroup, CreateGroup,
+ *   AdminSetUserPassword, AdminDeleteUser, AdminGetUser, ListGroups, CreateGroup,
  *   AdminAddUserToGroup).
  */
 import { createHmac } from "node:crypto";
@@ -23,8 +23,8 @@ import {
 	AdminSetUserPasswordCommand,
 	CognitoIdentityProviderClient,
 	CreateGroupCommand,
-	GetGroupCommand,
 	InitiateAuthCommand,
+	paginateListGroups,
 	type AttributeType,
 	type AuthenticationResultType
 } from "@aws-sdk/client-cognito-identity-provider";
@@ -84,7 +84,9 @@ function mapError(err: unknown, op: Operation): Error {
 			}
 			break;
 	}
-	return new UpstreamError(`Cognito ${op} call failed: ${name || "unknown error"}.`);
+	const code = (err as { code?: unknown }).code;
+	const cause = [name, typeof code === "string" ? code : ""].filter(Boolean).join(" ") || "unknown error";
+	return new UpstreamError(`Cognito ${op} call failed: ${cause}.`);
 }
 
 /** SECRET_HASH = Base64(HMAC_SHA256(clientSecret, username + clientId)). */
@@ -346,17 +348,22 @@ export class CognitoIdentityProvider implements IdentityProvider {
 		}
 	}
 
-	/** Looks before creating: cognito-local's CreateGroup overwrites an existing group and drops its members. */
+	/**
+	 * Looks before creating: cognito-local's CreateGroup overwrites an existing group and
+	 * drops its members, and its GetGroup fails with a 500 while the pool has no group yet.
+	 */
 	private async ensureGroup(groupName: string): Promise<void> {
-		try {
-			await this.client.send(new GetGroupCommand({ UserPoolId: this.actorPoolId, GroupName: groupName }));
-			return;
-		} catch (err) {
-			if (nameOf(err) !== "ResourceNotFoundException") throw mapError(err, "admin");
-		}
+		const exists = await this.call("admin", async () => {
+			for await (const page of paginateListGroups({ client: this.client }, { UserPoolId: this.actorPoolId })) {
+				if (page.Groups?.some(g => g.GroupName === groupName)) return true;
+			}
+			return false;
+		});
+		if (exists) return;
 		try {
 			await this.client.send(new CreateGroupCommand({ UserPoolId: this.actorPoolId, GroupName: groupName }));
 		} catch (err) {
+			// Another node bootstrapping at the same moment created it.
 			if (nameOf(err) !== "GroupExistsException") throw mapError(err, "admin");
 		}
 	}

@@ -9,6 +9,8 @@ local ttl = redis.call('TTL', KEYS[1])
 if ttl < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {n, ttl}`;
 
+const READY_TIMEOUT_MS = 1000;
+
 /** Every key is prefixed, so several deployments (and test runs) can share one server. */
 export class RedisKeyValue implements KeyValue {
 	readonly kind = "redis" as const;
@@ -29,8 +31,25 @@ export class RedisKeyValue implements KeyValue {
 		return `${this.prefix}${key}`;
 	}
 
+	/** Commands fail fast while Redis is away (no offline queue), so wait briefly for the connection. */
+	private ready(): Promise<void> {
+		if (this.client.status === "ready") return Promise.resolve();
+		return new Promise((resolve, reject) => {
+			const done = (err?: Error) => {
+				clearTimeout(timer);
+				this.client.off("ready", onReady);
+				if (err) reject(err);
+				else resolve();
+			};
+			const onReady = () => done();
+			const timer = setTimeout(() => done(new Error("Redis is not connected")), READY_TIMEOUT_MS);
+			this.client.once("ready", onReady);
+		});
+	}
+
 	private async run<R>(op: () => Promise<R>): Promise<R> {
 		try {
+			await this.ready();
 			return await op();
 		} catch {
 			throw new UpstreamError("The key-value store is unavailable.", 5);

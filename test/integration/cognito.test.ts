@@ -123,13 +123,16 @@ describe("CognitoIdentityProvider against cognito-local", () => {
 		await expect(p.login(user.email, PASSWORD)).resolves.toMatchObject({ tokenType: "Bearer" });
 	});
 
-	it("should refuse the login with 401 and accept a second delete when the user was deleted", async () => {
+	it("should refuse login and refresh with 401 and accept a second delete when the user was deleted", async () => {
 		const p = provider();
 		const user = await register(p);
+
+		const { refreshToken } = await p.login(user.email, PASSWORD);
 
 		await p.deleteUser(user.username);
 
 		await expect(p.login(user.email, PASSWORD)).rejects.toMatchObject({ code: 401, type: "INVALID_CREDENTIALS" });
+		await expect(p.refresh(refreshToken)).rejects.toMatchObject({ code: 401, type: "INVALID_REFRESH_TOKEN" });
 		await expect(p.deleteUser(user.username)).resolves.toBeUndefined();
 	});
 
@@ -190,14 +193,19 @@ describe("CognitoIdentityProvider against cognito-local", () => {
 		expect(payload["cognito:groups"]).toContain("admin");
 	});
 
-	it("should add an existing user to group admin without changing its password when bootstrap names it", async () => {
+	it("should add an existing user to group admin and keep earlier admins there when bootstrap names it", async () => {
+		const earlier = newEmail();
+		await provider({ bootstrapAdminEmail: earlier, bootstrapAdminPassword: PASSWORD }).bootstrap();
 		const user = await register(provider());
 		const p = provider({ bootstrapAdminEmail: user.email, bootstrapAdminPassword: "Other-Passw0rd!" });
 
 		await p.bootstrap();
 
-		const { payload } = await verifyAccess((await p.login(user.email, PASSWORD)).accessToken, p.trust().actors);
-		expect(payload["cognito:groups"]).toContain("admin");
+		// Logging in with the registered password shows bootstrap left it alone.
+		for (const email of [user.email, earlier]) {
+			const { payload } = await verifyAccess((await p.login(email, PASSWORD)).accessToken, p.trust().actors);
+			expect(payload["cognito:groups"]).toContain("admin");
+		}
 	});
 
 	it("should fail with 503 UPSTREAM_UNAVAILABLE and no secret in the message when Cognito cannot be reached", async () => {

@@ -1,0 +1,202 @@
+/**
+ * One contract for every store backend: SQLite always, MongoDB when a server is
+ * reachable (TEST_MONGODB_URL, or a mongod binary mongodb-memory-server can get).
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { SqliteStore } from "../../lib/store/sqlite";
+import { MongoStore } from "../../lib/store/mongo";
+import { DuplicateKeyError, type Store } from "../../lib/store";
+import { SCHEMA } from "../../lib/store/schema";
+import { tempDir } from "../helpers/platform";
+import { uniqueName } from "../helpers/services";
+
+interface Item {
+	id: string;
+	email?: string;
+	pool?: string;
+	username?: string;
+	n?: number;
+	flag?: boolean;
+	tag?: string | null;
+	nested?: { a?: number };
+}
+
+// The contract runs on the idp_users collection's shape (unique pool+username) and on
+// actors (unique email); the test data follow those indexes.
+function contract(name: string, open: () => Promise<{ store: Store; cleanup: () => Promise<void> }>) {
+	describe(`store contract: ${name}`, () => {
+		let store: Store;
+		let cleanup: () => Promise<void>;
+
+		beforeAll(async () => {
+			({ store, cleanup } = await open());
+		});
+		afterAll(async () => {
+			await cleanup?.();
+		});
+		beforeEach(async () => {
+			for (const c of Object.keys(SCHEMA)) await store.collection(c).deleteMany({});
+		});
+
+		it("should return an inserted document by id when it exists", async () => {
+			const c = store.collection<Item>("actors");
+			await c.insert({ id: "a1", email: "x@example.com", n: 1, nested: { a: 2 } });
+			await expect(c.get("a1")).resolves.toEqual({ id: "a1", email: "x@example.com", n: 1, nested: { a: 2 } });
+			await expect(c.get("missing")).resolves.toBeNull();
+		});
+
+		it("should throw DuplicateKeyError when the id or a unique field is taken", async () => {
+			const c = store.collection<Item>("actors");
+			await c.insert({ id: "a1", email: "x@example.com" });
+			await expect(c.insert({ id: "a1", email: "y@example.com" })).rejects.toBeInstanceOf(DuplicateKeyError);
+			await expect(c.insert({ id: "a2", email: "x@example.com" })).rejects.toBeInstanceOf(DuplicateKeyError);
+			await expect(c.count({})).resolves.toBe(1);
+		});
+
+		it("should enforce compound unique indexes when all fields match", async () => {
+			const c = store.collection<Item>("idp_users");
+			await c.insert({ id: "u1", pool: "actors", username: "a" });
+			await c.insert({ id: "u2", pool: "services", username: "a" });
+			await expect(c.insert({ id: "u3", pool: "actors", username: "a" })).rejects.toBeInstanceOf(DuplicateKeyError);
+		});
+
+		it("should filter with equality, $in, $ne, ranges, $exists, booleans and nulls", async () => {
+			const c = store.collection<Item>("actors");
+			await c.insert({ id: "1", email: "1@x", n: 1, flag: true, tag: "a" });
+			await c.insert({ id: "2", email: "2@x", n: 2, flag: false, tag: null });
+			await c.insert({ id: "3", email: "3@x", n: 3, flag: true });
+			const ids = async (f: object) => (await c.find(f as never, { sort: { id: 1 } })).map(d => d.id);
+			await expect(ids({ n: 2 })).resolves.toEqual(["2"]);
+			await expect(ids({ flag: true })).resolves.toEqual(["1", "3"]);
+			await expect(ids({ flag: false })).resolves.toEqual(["2"]);
+			await expect(ids({ n: { $in: [1, 3] } })).resolves.toEqual(["1", "3"]);
+			await expect(ids({ n: { $in: [] } })).resolves.toEqual([]);
+			await expect(ids({ n: { $ne: 2 } })).resolves.toEqual(["1", "3"]);
+			await expect(ids({ n: { $gt: 1, $lte: 3 } })).resolves.toEqual(["2", "3"]);
+			await expect(ids({ n: { $gte: 2, $lt: 3 } })).resolves.toEqual(["2"]);
+			await expect(ids({ tag: null })).resolves.toEqual(["2", "3"]);
+			await expect(ids({ tag: { $exists: true } })).resolves.toEqual(["1"]);
+			await expect(ids({ tag: { $ne: "a" } })).resolves.toEqual(["2", "3"]);
+			await expect(ids({ id: { $in: ["1", "2"] } })).resolves.toEqual(["1", "2"]);
+		});
+
+		it("should sort, skip and limit when asked", async () => {
+			const c = store.collection<Item>("actors");
+			for (const [id, n] of [["a", 3], ["b", 1], ["c", 2], ["d", 2]] as const) await c.insert({ id, email: `${id}@x`, n });
+			const asc = await c.find({}, { sort: { n: 1, id: 1 } });
+			expect(asc.map(d => d.id)).toEqual(["b", "c", "d", "a"]);
+			const desc = await c.find({}, { sort: { n: -1, id: -1 }, skip: 1, limit: 2 });
+			expect(desc.map(d => d.id)).toEqual(["d", "c"]);
+			await expect(c.findOne({ n: 2 }, { sort: { id: -1 } })).resolves.toMatchObject({ id: "d" });
+			await expect(c.count({ n: 2 })).resolves.toBe(2);
+		});
+
+		it("should apply $set, $inc and $unset when updating many", async () => {
+			const c = store.collection<Item>("actors");
+			await c.insert({ id: "1", email: "1@x", n: 1, tag: "t" });
+			await c.insert({ id: "2", email: "2@x", n: 5, tag: "t" });
+			await expect(c.updateMany({ tag: "t" }, { $set: { "nested.a": 7 }, $inc: { n: 2 }, $unset: ["tag"] })).resolves.toBe(2);
+			await expect(c.get("1")).resolves.toEqual({ id: "1", email: "1@x", n: 3, nested: { a: 7 } });
+			await expect(c.updateMany({ n: 100 }, { $set: { tag: "x" } })).resolves.toBe(0);
+		});
+
+		it("should refuse an update when it would break a unique index", async () => {
+			const c = store.collection<Item>("actors");
+			await c.insert({ id: "1", email: "1@x" });
+			await c.insert({ id: "2", email: "2@x" });
+			await expect(c.updateMany({ id: "2" }, { $set: { email: "1@x" } })).rejects.toBeInstanceOf(DuplicateKeyError);
+			await expect(c.get("2")).resolves.toMatchObject({ email: "2@x" });
+		});
+
+		it("should update only the first match by sort when using findOneAndUpdate", async () => {
+			const c = store.collection<Item>("actors");
+			for (const [id, n] of [["a", 2], ["b", 1], ["c", 3]] as const) await c.insert({ id, email: `${id}@x`, n, tag: "free" });
+			const got = await c.findOneAndUpdate({ tag: "free" }, { $set: { tag: "taken" } }, { sort: { n: 1 } });
+			expect(got).toMatchObject({ id: "b", tag: "taken" });
+			await expect(c.count({ tag: "free" })).resolves.toBe(2);
+			await expect(c.findOneAndUpdate({ tag: "nope" }, { $set: { tag: "x" } })).resolves.toBeNull();
+		});
+
+		it("should give each document to exactly one caller when claims race", async () => {
+			const c = store.collection<Item>("actors");
+			for (let i = 0; i < 20; i++) await c.insert({ id: `d${i}`, email: `${i}@x`, n: i, tag: "free" });
+			const claims = await Promise.all(
+				Array.from({ length: 40 }, (_, i) => c.findOneAndUpdate({ tag: "free" }, { $set: { tag: `w${i}` } }, { sort: { n: 1 } }))
+			);
+			const won = claims.filter(Boolean).map(d => d!.id);
+			expect(won).toHaveLength(20);
+			expect(new Set(won).size).toBe(20);
+		});
+
+		it("should delete matching documents and report how many", async () => {
+			const c = store.collection<Item>("actors");
+			await c.insert({ id: "1", email: "1@x", n: 1 });
+			await c.insert({ id: "2", email: "2@x", n: 2 });
+			await expect(c.deleteMany({ n: { $lt: 2 } })).resolves.toBe(1);
+			await expect(c.count({})).resolves.toBe(1);
+		});
+
+		it("should reject an unknown collection when it is not declared in the schema", () => {
+			expect(() => store.collection("no_such_collection")).toThrow(/declare it/);
+		});
+
+		it("should answer ping when the backend is up", async () => {
+			await expect(store.ping()).resolves.toBeUndefined();
+		});
+	});
+}
+
+contract("sqlite", async () => {
+	const dir = tempDir();
+	const store = new SqliteStore(path.join(dir, "store.sqlite"));
+	return { store, cleanup: async () => { await store.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+});
+
+describe("sqlite store across handles", () => {
+	it("should see one handle's writes from another when both open the same file", async () => {
+		const dir = tempDir();
+		const a = new SqliteStore(path.join(dir, "s.sqlite"));
+		const b = new SqliteStore(path.join(dir, "s.sqlite"));
+		await a.collection<Item>("actors").insert({ id: "1", email: "1@x", tag: "free" });
+		await expect(b.collection<Item>("actors").findOneAndUpdate({ tag: "free" }, { $set: { tag: "b" } })).resolves.toMatchObject({ id: "1" });
+		await expect(a.collection<Item>("actors").findOneAndUpdate({ tag: "free" }, { $set: { tag: "a" } })).resolves.toBeNull();
+		await a.close();
+		await b.close();
+		fs.rmSync(dir, { recursive: true, force: true });
+	});
+});
+
+/** Where a MongoDB server can come from here, or why none can. */
+function mongoSource(): { url?: string; memory?: boolean; reason?: string } {
+	if (process.env.TEST_MONGODB_URL) return { url: process.env.TEST_MONGODB_URL };
+	try {
+		execFileSync(process.execPath, ["-e", "require('mongodb-memory-server-core').MongoBinary.getPath().then(p=>{if(!p)process.exit(1)}, ()=>process.exit(1))"], {
+			stdio: "ignore",
+			timeout: 60000
+		});
+		return { memory: true };
+	} catch {
+		return { reason: "no TEST_MONGODB_URL, and mongodb-memory-server-core could not obtain a mongod binary (no download possible here)" };
+	}
+}
+
+const mongo = mongoSource();
+if (mongo.reason) {
+	console.warn(`Skipping the MongoDB store contract: ${mongo.reason}`);
+	describe.skip("store contract: mongodb", () => it("needs a MongoDB server", () => undefined));
+} else {
+	contract("mongodb", async () => {
+		let url = mongo.url;
+		let stopServer = async () => {};
+		if (mongo.memory) {
+			const { MongoMemoryServer } = await import("mongodb-memory-server-core");
+			const server = await MongoMemoryServer.create();
+			url = server.getUri();
+			stopServer = async () => { await server.stop(); };
+		}
+		const store = new MongoStore(url!, uniqueName("contract").replace(/[^a-z0-9]/gi, "_"));
+		return { store, cleanup: async () => { await store.close(); await stopServer(); } };
+	});
+}
