@@ -28,8 +28,9 @@ export interface HealthReport {
 /** Routes whose targets arrive with later work: they already demand a token. */
 const LATER = "api.notImplemented";
 
-function jsonRoute(path: string, aliases: Record<string, string>, authentication: boolean) {
+function jsonRoute(path: string, aliases: Record<string, string>, authentication: boolean, extra: object = {}) {
 	return {
+		...extra,
 		path,
 		aliases,
 		authentication,
@@ -48,6 +49,13 @@ function requireJson(_ctx: Context, _route: unknown, req: Req): void {
 	if (!/^application\/json\s*(;\s*charset=utf-8\s*)?$/.test(type)) {
 		throw new ClientError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.");
 	}
+}
+
+/** Answers that carry tokens must not be kept by any cache. */
+function noStore(_ctx: Context, _route: unknown, _req: Req, res: Res, data: unknown): unknown {
+	res.setHeader("Cache-Control", "no-store");
+	res.setHeader("Pragma", "no-cache");
+	return data;
 }
 
 const GatewayService: ServiceSchema<ServiceSettingSchema & Record<string, unknown>, RuntimeMethods> = {
@@ -97,7 +105,8 @@ const GatewayService: ServiceSchema<ServiceSettingSchema & Record<string, unknow
 					"GET social/login": LATER,
 					"GET social/login/callback": LATER
 				},
-				false
+				false,
+				{ onAfterCall: noStore }
 			),
 			{
 				path: "/notifications/webhooks",

@@ -1,0 +1,153 @@
+/**
+ * The embedded identity provider on a real SQLite store.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { decodeJwt } from "jose";
+import { TokenVerifier } from "../../lib/auth/verifier";
+import { EmbeddedIdentityProvider } from "../../lib/idp/embedded";
+import { loadSigningKey } from "../../lib/idp/keys";
+import { SqliteStore } from "../../lib/store/sqlite";
+import type { Env } from "../../lib/config";
+import { testConfig } from "../helpers/platform";
+
+async function make(env: Env = {}) {
+	const config = testConfig(env);
+	const store = new SqliteStore(path.join(config.dataDir, "store.sqlite"));
+	const idp = new EmbeddedIdentityProvider({ config: config.idp, publicUrl: config.publicUrl, store, key: await loadSigningKey(config.dataDir) });
+	return {
+		idp,
+		store,
+		verifier: new TokenVerifier(idp.trust()),
+		cleanup: async () => {
+			await store.close();
+			fs.rmSync(config.dataDir, { recursive: true, force: true });
+		}
+	};
+}
+
+describe("embedded identity provider", () => {
+	let t: Awaited<ReturnType<typeof make>>;
+	beforeEach(async () => {
+		t = await make({
+			IDP_SERVICE_ACCOUNT_USERNAME: "platform",
+			IDP_SERVICE_ACCOUNT_PASSWORD: "service-secret-1",
+			BOOTSTRAP_ADMIN_EMAIL: "Admin@Example.com",
+			BOOTSTRAP_ADMIN_PASSWORD: "Admin-Passw0rd"
+		});
+	});
+	afterEach(() => t.cleanup());
+
+	it("should issue Cognito-shaped tokens with expiresAt equal to the access token's exp when logging in", async () => {
+		await t.idp.createUser({ email: "A@Example.com", password: "Passw0rd-ok", firstName: "A", lastName: "B" });
+		const set = await t.idp.login("a@example.COM", "Passw0rd-ok");
+		const access = decodeJwt(set.accessToken);
+		const id = decodeJwt(set.idToken);
+		expect(access).toMatchObject({ token_use: "access", client_id: "embedded-actors", username: "a@example.com" });
+		expect(access.aud).toBeUndefined();
+		expect(id).toMatchObject({ token_use: "id", aud: "embedded-actors", email: "a@example.com", given_name: "A", family_name: "B" });
+		expect(set.expiresAt).toBe(access.exp);
+		expect(set.expiresIn).toBeGreaterThan(3500);
+		expect(set.tokenType).toBe("Bearer");
+	});
+
+	it("should answer 401 INVALID_CREDENTIALS alike when the password is wrong or the user unknown", async () => {
+		await t.idp.createUser({ email: "b@example.com", password: "Passw0rd-ok", firstName: "A", lastName: "B" });
+		await expect(t.idp.login("b@example.com", "wrong-Passw0rd")).rejects.toMatchObject({ code: 401, type: "INVALID_CREDENTIALS" });
+		await expect(t.idp.login("nobody@example.com", "Passw0rd-ok")).rejects.toMatchObject({ code: 401, type: "INVALID_CREDENTIALS" });
+	});
+
+	it.each([
+		["too short", "short1A"],
+		["without an uppercase letter", "alllowercase1"],
+		["without a lowercase letter", "ALLUPPERCASE1"],
+		["without a digit", "NoDigitsHere"],
+		["longer than 256 characters", "A1" + "a".repeat(255)]
+	])(
+		"should refuse with 422 INVALID_PASSWORD when the password is %s",
+		async (_label, password) => {
+			await expect(t.idp.createUser({ email: "c@example.com", password, firstName: "A", lastName: "B" })).rejects.toMatchObject({
+				code: 422,
+				type: "INVALID_PASSWORD"
+			});
+			await expect(t.store.collection("idp_users").count({ username: "c@example.com" })).resolves.toBe(0);
+		}
+	);
+
+	it("should store only a scrypt hash of the password", async () => {
+		await t.idp.createUser({ email: "d@example.com", password: "Passw0rd-ok", firstName: "A", lastName: "B" });
+		const raw = fs.readFileSync(path.join((t.store as SqliteStore).file));
+		expect(raw.includes("Passw0rd-ok")).toBe(false);
+		const user = await t.store.collection<{ id: string; passwordHash: string }>("idp_users").findOne({ username: "d@example.com" });
+		expect(user!.passwordHash).toMatch(/^scrypt\$/);
+	});
+
+	it("should rotate refresh tokens and revoke the family when a rotated one comes back", async () => {
+		await t.idp.createUser({ email: "e@example.com", password: "Passw0rd-ok", firstName: "A", lastName: "B" });
+		const first = await t.idp.login("e@example.com", "Passw0rd-ok");
+		const second = await t.idp.refresh(first.refreshToken);
+		expect(second.refreshToken).not.toBe(first.refreshToken);
+		await expect(t.verifier.verify(second.accessToken)).resolves.toMatchObject({ kind: "user" });
+
+		// The first token is replayed: both it and its successor stop working.
+		await expect(t.idp.refresh(first.refreshToken)).rejects.toMatchObject({ code: 401, type: "INVALID_REFRESH_TOKEN" });
+		await expect(t.idp.refresh(second.refreshToken)).rejects.toMatchObject({ code: 401, type: "INVALID_REFRESH_TOKEN" });
+
+		// A separate login starts a new family that still works.
+		const other = await t.idp.login("e@example.com", "Passw0rd-ok");
+		await expect(t.idp.refresh(other.refreshToken)).resolves.toMatchObject({ tokenType: "Bearer" });
+	});
+
+	it("should let exactly one of two concurrent refreshes of the same token win", async () => {
+		await t.idp.createUser({ email: "f@example.com", password: "Passw0rd-ok", firstName: "A", lastName: "B" });
+		const set = await t.idp.login("f@example.com", "Passw0rd-ok");
+		const results = await Promise.allSettled([t.idp.refresh(set.refreshToken), t.idp.refresh(set.refreshToken)]);
+		expect(results.filter(r => r.status === "fulfilled")).toHaveLength(1);
+	});
+
+	it("should refuse an unknown refresh token with 401", async () => {
+		await expect(t.idp.refresh("not-a-token")).rejects.toMatchObject({ code: 401, type: "INVALID_REFRESH_TOKEN" });
+	});
+
+	it("should stop refreshing and logging in when the user is deleted", async () => {
+		await t.idp.createUser({ email: "g@example.com", password: "Passw0rd-ok", firstName: "A", lastName: "B" });
+		const set = await t.idp.login("g@example.com", "Passw0rd-ok");
+		await t.idp.deleteUser("g@example.com");
+		await expect(t.idp.refresh(set.refreshToken)).rejects.toMatchObject({ code: 401 });
+		await expect(t.idp.login("g@example.com", "Passw0rd-ok")).rejects.toMatchObject({ code: 401 });
+	});
+
+	it("should issue service ID tokens with custom:service_id from the configured service account", async () => {
+		const { token, expiresAt } = await t.idp.serviceToken("auth");
+		const claims = decodeJwt(token);
+		expect(claims).toMatchObject({ token_use: "id", aud: "embedded-services", "custom:service_id": "auth", "cognito:username": "platform" });
+		expect(expiresAt).toBe(claims.exp);
+		await expect(t.verifier.verify(token)).resolves.toMatchObject({ kind: "service", serviceId: "auth" });
+		await expect(t.idp.serviceToken("not-a-service")).rejects.toThrow(/Unknown service id/);
+	});
+
+	it("should refuse service tokens when the configured password does not match the stored account", async () => {
+		await t.idp.serviceToken("auth");
+		const config = testConfig({ IDP_SERVICE_ACCOUNT_USERNAME: "platform", IDP_SERVICE_ACCOUNT_PASSWORD: "a-different-one" });
+		const other = new EmbeddedIdentityProvider({ config: config.idp, publicUrl: config.publicUrl, store: t.store, key: await loadSigningKey(config.dataDir) });
+		await expect(other.serviceToken("auth")).rejects.toMatchObject({ code: 401 });
+		fs.rmSync(config.dataDir, { recursive: true, force: true });
+	});
+
+	it("should create the bootstrap administrator once, in group admin", async () => {
+		await t.idp.bootstrap();
+		await t.idp.bootstrap();
+		const set = await t.idp.login("admin@example.com", "Admin-Passw0rd");
+		await expect(t.verifier.verify(set.accessToken)).resolves.toMatchObject({ kind: "user", isAdmin: true, groups: ["admin"] });
+		await expect(t.store.collection("idp_users").count({ username: "admin@example.com" })).resolves.toBe(1);
+	});
+
+	it("should keep one signing key when two processes start at once", async () => {
+		const dir = testConfig().dataDir;
+		const [a, b] = await Promise.all([loadSigningKey(dir), loadSigningKey(dir)]);
+		expect(a.kid).toBe(b.kid);
+		const mode = fs.statSync(path.join(dir, "keys", "idp-signing-key.json")).mode & 0o777;
+		expect(mode).toBe(0o600);
+		fs.rmSync(dir, { recursive: true, force: true });
+	});
+});

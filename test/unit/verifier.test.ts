@@ -1,0 +1,123 @@
+/**
+ * Token verification against the embedded provider's real keys: a table of bad
+ * tokens that must all be refused with 401, and the tokens that must pass.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { generateKeyPair, exportJWK, SignJWT, decodeJwt, type JWTPayload } from "jose";
+import { TokenVerifier } from "../../lib/auth/verifier";
+import { EmbeddedIdentityProvider } from "../../lib/idp/embedded";
+import { loadSigningKey, type SigningKey } from "../../lib/idp/keys";
+import { SqliteStore } from "../../lib/store/sqlite";
+import { testConfig } from "../helpers/platform";
+
+const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
+
+describe("TokenVerifier", () => {
+	let idp: EmbeddedIdentityProvider;
+	let key: SigningKey;
+	let store: SqliteStore;
+	let verifier: TokenVerifier;
+	let dataDir: string;
+	let access: string;
+	let id: string;
+	let service: string;
+
+	beforeAll(async () => {
+		const config = testConfig();
+		dataDir = config.dataDir;
+		store = new SqliteStore(path.join(dataDir, "store.sqlite"));
+		key = await loadSigningKey(dataDir);
+		idp = new EmbeddedIdentityProvider({ config: config.idp, publicUrl: config.publicUrl, store, key });
+		verifier = new TokenVerifier(idp.trust());
+		await idp.createUser({ email: "v@example.com", password: "Passw0rd-ok", firstName: "V", lastName: "W" });
+		const set = await idp.login("v@example.com", "Passw0rd-ok");
+		access = set.accessToken;
+		id = set.idToken;
+		service = (await idp.serviceToken("auth")).token;
+	});
+
+	afterAll(async () => {
+		await store.close();
+		fs.rmSync(dataDir, { recursive: true, force: true });
+	});
+
+	/** Signs claims like a real access token, with overrides, using `signer` (default: the real key). */
+	async function forge(overrides: JWTPayload, opts: { signer?: CryptoKey | Uint8Array; alg?: string; header?: object } = {}) {
+		const claims = { ...decodeJwt(access), ...overrides };
+		return new SignJWT(claims)
+			.setProtectedHeader({ alg: opts.alg ?? "EdDSA", kid: key.kid, ...(opts.header ?? {}) })
+			.sign(opts.signer ?? key.privateKey);
+	}
+
+	it("should accept a user's access token and return the user", async () => {
+		await expect(verifier.verify(access)).resolves.toMatchObject({ kind: "user", username: "v@example.com", isAdmin: false });
+	});
+
+	it("should accept a service ID token and return the service id", async () => {
+		await expect(verifier.verify(service)).resolves.toMatchObject({ kind: "service", serviceId: "auth" });
+	});
+
+	const cases: [string, () => Promise<string>][] = [
+		["empty", async () => ""],
+		["not a JWT", async () => "hello"],
+		["alg none", async () => `${b64({ alg: "none", typ: "JWT" })}.${b64(decodeJwt(access))}.`],
+		[
+			"HS256 signed with the public key",
+			async () => forge({}, { alg: "HS256", signer: new TextEncoder().encode(JSON.stringify(key.publicJwk)) })
+		],
+		["HS256 signed with the raw public key bytes", async () => forge({}, { alg: "HS256", signer: Buffer.from(key.publicJwk.x!, "base64url") })],
+		[
+			"signed by another key with the same kid",
+			async () => {
+				const other = await generateKeyPair("EdDSA", { crv: "Ed25519" });
+				return forge({}, { signer: other.privateKey });
+			}
+		],
+		[
+			"carrying its own key in the jwk header",
+			async () => {
+				const other = await generateKeyPair("EdDSA", { crv: "Ed25519", extractable: true });
+				return forge({}, { signer: other.privateKey, header: { jwk: await exportJWK(other.publicKey) } });
+			}
+		],
+		["expired", async () => forge({ exp: Math.floor(Date.now() / 1000) - 60, iat: Math.floor(Date.now() / 1000) - 3600 })],
+		["from another issuer", async () => forge({ iss: "https://evil.example.com/idp/actors" })],
+		["for another client", async () => forge({ client_id: "someone-else" })],
+		["without token_use", async () => forge({ token_use: undefined })],
+		["with a user claiming custom:service_id", async () => forge({ "custom:service_id": "auth" })],
+		[
+			"with a tampered payload",
+			async () => {
+				const [h, , s] = access.split(".");
+				return `${h}.${b64({ ...decodeJwt(access), "cognito:groups": ["admin"] })}.${s}`;
+			}
+		],
+		["an ID token used as an access token", async () => id],
+		[
+			"a service token for another audience",
+			async () => {
+				const claims = { ...decodeJwt(service), aud: "another-client" };
+				return new SignJWT(claims).setProtectedHeader({ alg: "EdDSA", kid: key.kid }).sign(key.privateKey);
+			}
+		],
+		[
+			"a service token from the actor pool",
+			async () => forge({ token_use: "id", aud: decodeJwt(service).aud as string, "custom:service_id": "auth" })
+		],
+		["too long", async () => "a".repeat(10000)]
+	];
+
+	it.each(cases)("should refuse with 401 when the token is %s", async (_name, make) => {
+		const token = await make();
+		await expect(verifier.verify(token)).rejects.toMatchObject({ code: 401, type: "UNAUTHORIZED" });
+	});
+
+	it("should stop accepting a cached token when it expires", async () => {
+		let now = Date.now();
+		const v = new TokenVerifier({ ...idp.trust(), now: () => now });
+		await expect(v.verify(access)).resolves.toMatchObject({ kind: "user" });
+		now = (decodeJwt(access).exp! + 10) * 1000;
+		await expect(v.verify(access)).rejects.toMatchObject({ code: 401 });
+	});
+});
