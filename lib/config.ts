@@ -180,7 +180,9 @@ export function loadConfig(env: Env = process.env): Config {
 	const logLevel = (str(env, "LOG_LEVEL") ?? "info") as Config["logLevel"];
 	if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError("LOG_LEVEL", `must be one of ${LOG_LEVELS.join(", ")}`);
 	const port = int(env, "PORT", 8500, 0, 65535);
-	const publicUrl = url(env, "PUBLIC_URL", ["http:", "https:"], `http://localhost:${port}`)!.replace(/\/+$/, "");
+	// Not derived from PORT: every node must agree on it, because the embedded
+	// provider's token issuers are built from it.
+	const publicUrl = url(env, "PUBLIC_URL", ["http:", "https:"], "http://localhost:8500")!.replace(/\/+$/, "");
 	const uiCallbackPath = str(env, "UI_CALLBACK_PATH") ?? "/auth/callback";
 	if (!uiCallbackPath.startsWith("/") || uiCallbackPath.startsWith("//")) {
 		throw new ConfigError("UI_CALLBACK_PATH", "must be a path starting with a single /");

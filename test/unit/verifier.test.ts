@@ -4,7 +4,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { generateKeyPair, exportJWK, SignJWT, decodeJwt, type JWTPayload } from "jose";
+import { generateKeyPair, exportJWK, SignJWT, decodeJwt, type CryptoKey, type JWTPayload } from "jose";
 import { TokenVerifier } from "../../lib/auth/verifier";
 import { EmbeddedIdentityProvider } from "../../lib/idp/embedded";
 import { loadSigningKey, type SigningKey } from "../../lib/idp/keys";

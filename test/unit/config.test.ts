@@ -1,0 +1,89 @@
+/**
+ * Configuration is read once and a bad value names its variable.
+ */
+import { ALL_SERVICES, ConfigError, loadConfig, type Env } from "../../lib/config";
+
+describe("loadConfig", () => {
+	it("should apply the contract's defaults when the environment is empty", () => {
+		const c = loadConfig({});
+		expect(c).toMatchObject({
+			port: 8500,
+			services: [...ALL_SERVICES],
+			namespace: "auth-notify",
+			logLevel: "info",
+			uiBaseUrl: "http://localhost:3000",
+			uiCallbackPath: "/auth/callback",
+			publicUrl: "http://localhost:8500"
+		});
+		expect(c.natsUrl).toBeUndefined();
+		expect(c.redisUrl).toBeUndefined();
+		expect(c.mongodbUrl).toBeUndefined();
+		expect(c.idp).toMatchObject({ kind: "embedded", region: "us-west-2" });
+		expect(c.social.redirectUri).toBe("http://localhost:8500/auth/social/login/callback");
+		expect(c.dataDir).toMatch(/\/data$/);
+	});
+
+	it("should select Cognito when IDP_ACTOR_POOL_ID is set with its companions", () => {
+		const c = loadConfig({
+			IDP_ACTOR_POOL_ID: "us-west-2_a",
+			IDP_ACTOR_CLIENT_ID: "c",
+			IDP_SERVICE_POOL_ID: "us-west-2_b",
+			IDP_SERVICE_CLIENT_ID: "d",
+			IDP_SERVICE_ACCOUNT_USERNAME: "svc",
+			IDP_SERVICE_ACCOUNT_PASSWORD: "pw"
+		});
+		expect(c.idp.kind).toBe("cognito");
+	});
+
+	it("should run only the named services when SERVICES lists some", () => {
+		expect(loadConfig({ SERVICES: "actors, auth,actors" }).services).toEqual(["actors", "auth"]);
+	});
+
+	const key32 = Buffer.alloc(32, 1).toString("base64");
+	const bad: [string, Env][] = [
+		["PORT", { PORT: "eighty" }],
+		["PORT", { PORT: "70000" }],
+		["SERVICES", { SERVICES: "actors,billing" }],
+		["LOG_LEVEL", { LOG_LEVEL: "loud" }],
+		["NATS_URL", { NATS_URL: "http://127.0.0.1:4222" }],
+		["REDIS_URL", { REDIS_URL: "not a url" }],
+		["MONGODB_URL", { MONGODB_URL: "postgres://x" }],
+		["REQUEST_TIMEOUT_MS", { REQUEST_TIMEOUT_MS: "5" }],
+		["NAMESPACE", { NAMESPACE: "a b" }],
+		["UI_CALLBACK_PATH", { UI_CALLBACK_PATH: "//evil.example.com" }],
+		["UI_BASE_URL", { UI_BASE_URL: "javascript:alert(1)" }],
+		["CLOUD_REGION", { CLOUD_REGION: "US WEST" }],
+		["IDP_ACTOR_CLIENT_ID", { IDP_ACTOR_POOL_ID: "pool" }],
+		["BOOTSTRAP_ADMIN_PASSWORD", { BOOTSTRAP_ADMIN_EMAIL: "a@example.com" }],
+		["IDP_SERVICE_ACCOUNT_PASSWORD", { IDP_SERVICE_ACCOUNT_USERNAME: "svc" }],
+		["OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY", { OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY: "not base64!" }],
+		["OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY", { OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY: key32.slice(0, 20) }]
+	];
+
+	it.each(bad)("should fail naming %s when it is invalid", (variable, env) => {
+		let err: unknown;
+		try {
+			loadConfig(env);
+		} catch (e) {
+			err = e;
+		}
+		expect(err).toBeInstanceOf(ConfigError);
+		expect((err as ConfigError).variable).toBe(variable);
+		expect((err as Error).message).toContain(variable);
+	});
+
+	it("should accept a 32-byte base64 encryption key without echoing it in errors", () => {
+		expect(loadConfig({ OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY: key32 }).social.refreshTokenEncryptionKey).toHaveLength(32);
+	});
+});
+
+describe("npm start with a bad variable", () => {
+	it("should exit non-zero and name the variable", () => {
+		const { spawnSync } = require("node:child_process") as typeof import("node:child_process");
+		const path = require("node:path") as typeof import("node:path");
+		const entry = path.join(__dirname, "../../dist/index.js");
+		const r = spawnSync(process.execPath, [entry], { env: { PATH: process.env.PATH, PORT: "nope" }, encoding: "utf8", timeout: 20000 });
+		expect(r.status).not.toBe(0);
+		expect(r.stderr).toContain("PORT");
+	});
+});
