@@ -2,7 +2,9 @@
  * The platform in one process, driven over real HTTP through the gateway.
  */
 import type { ServiceSchema } from "moleculer";
+import Redis from "ioredis";
 import { decodeJwt } from "jose";
+import { describeWith, REDIS_URL, uniqueName } from "../helpers/services";
 import { http, newUser, runtime, startPlatform, type Platform } from "../helpers/platform";
 
 const PROBLEM = "application/problem+json; charset=utf-8";
@@ -274,6 +276,29 @@ describe("registration is all or nothing", () => {
 			await expectNoTrace(p, u.email);
 			// The email is free again.
 			await p.broker.destroyService(p.broker.getLocalService("actors")!);
+		} finally {
+			await p.stop();
+		}
+	});
+});
+
+describeWith("Redis", "the platform with REDIS_URL", () => {
+	it("should use Redis for the cacher and key-value store, under the namespace, and check it for readiness", async () => {
+		const namespace = uniqueName("redis-it");
+		const p = await startPlatform({ REDIS_URL, NAMESPACE: namespace });
+		try {
+			expect(p.broker.cacher?.constructor.name).toBe("RedisCacher");
+			expect(runtime(p).kv().kind).toBe("redis");
+			await runtime(p).kv().set("probe", "1", 60);
+			const raw = new Redis(REDIS_URL);
+			try {
+				await expect(raw.get(`${namespace}:kv:probe`)).resolves.toBe("1");
+				await raw.del(`${namespace}:kv:probe`);
+			} finally {
+				raw.disconnect();
+			}
+			const ready = await http(p.baseUrl, "GET", "/health/ready");
+			expect(ready.body).toEqual({ status: "ok", checks: { store: "ok", redis: "ok" } });
 		} finally {
 			await p.stop();
 		}
