@@ -90,7 +90,12 @@ async function measureBare(settings: BenchSettings): Promise<LoadResult> {
 		deadlineMs: settings.startTimeoutMs
 	});
 	try {
-		return await runLoad({ url: `http://${HOST}:${port}/actors/${randomUUID()}`, expectBody: body, ...settings });
+		return await runLoad({
+			url: `http://${HOST}:${port}/actors/${randomUUID()}`,
+			expectBody: body,
+			serverPid: child.process.pid,
+			...settings
+		});
 	} finally {
 		await child.stop();
 	}
@@ -141,7 +146,7 @@ async function measurePlatform(settings: BenchSettings): Promise<LoadResult> {
 		// Every measured response must equal this one; a 200 with another body would
 		// mean the benchmark measures something else than it claims.
 		const body = await expectStatus(await fetch(url, { headers }), 200, `GET /actors/${registered.actorId}`);
-		return await runLoad({ url, headers, expectBody: body, ...settings });
+		return await runLoad({ url, headers, expectBody: body, serverPid: child.process.pid, ...settings });
 	} catch (err) {
 		const out = child.output().trim();
 		if (out) (err as Error).message += `\n--- platform output (tail) ---\n${out}\n---`;
@@ -181,6 +186,7 @@ export function formatGatewayResult(r: GatewayBenchResult): string {
 		fmtInt(l.reqPerSec),
 		fmtMs(l.p50Ms),
 		fmtMs(l.p99Ms),
+		Number.isFinite(l.serverCpuUsPerReq) ? `${l.serverCpuUsPerReq.toFixed(1)} us` : "-",
 		fmtInt(l.total),
 		fmtInt(l.non2xx),
 		fmtInt(l.errors + l.mismatches)
@@ -193,12 +199,14 @@ export function formatGatewayResult(r: GatewayBenchResult): string {
 		describeMachine(),
 		"",
 		formatTable([
-			["", "req/s", "p50", "p99", "requests", "non-2xx", "errors"],
+			["", "req/s", "p50", "p99", "server CPU/req", "requests", "non-2xx", "errors"],
 			row("bare node:http", r.bare),
 			row("platform (1 process)", r.platform)
 		]),
 		"",
 		`ratio platform/bare: ${pct(r.ratio)}  (goal: >= ${pct(GOAL_RATIO)}, ${verdict})`,
+		// The servers' own cost, apart from the load generator that shares their CPUs.
+		`server CPU per request, bare/platform: ${pct(r.bare.serverCpuUsPerReq / r.platform.serverCpuUsPerReq)}`,
 		...(r.problems.length ? ["", ...r.problems.map(p => `!!! ${p}`)] : [])
 	].join("\n");
 }

@@ -4,7 +4,7 @@
  * Benchmarks report numbers; nothing here judges them.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
@@ -203,6 +203,8 @@ export interface LoadOptions {
 	durationSec: number;
 	warmupSec: number;
 	connections: number;
+	/** The server process, when it is a child: its CPU time per request is reported too. */
+	serverPid?: number;
 }
 
 export interface LoadResult {
@@ -220,7 +222,30 @@ export interface LoadResult {
 	/** Count per status code, e.g. { "200": 51234 }. */
 	statusCodes: Record<string, number>;
 	durationSec: number;
+	/** Server CPU time (user + system) per response in microseconds; NaN where unknown. */
+	serverCpuUsPerReq: number;
 }
+
+/**
+ * CPU time a process has used so far, in microseconds, from /proc (Linux only;
+ * undefined elsewhere). With the load generator on the same machine, req/s mixes
+ * the server's cost with the client's; CPU per request is the server's alone.
+ */
+function processCpuUs(pid: number | undefined): number | undefined {
+	if (pid === undefined) return undefined;
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+		// The command name (field 2) may hold spaces, so count fields after its ")".
+		const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+		const ticks = Number(fields[11]) + Number(fields[12]);
+		return Number.isFinite(ticks) ? (ticks * 1e6) / CLOCK_TICKS_PER_SEC : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** USER_HZ: 100 on every Linux architecture Node supports. */
+const CLOCK_TICKS_PER_SEC = 100;
 
 /** Whether the numbers can be trusted: every request answered 2xx with the expected body. */
 export function isClean(r: LoadResult): boolean {
@@ -252,9 +277,11 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
 	};
 	if (opts.warmupSec > 0) await cannon({ ...base, duration: opts.warmupSec });
 	const hist = createHistogram();
+	const cpuBefore = processCpuUs(opts.serverPid);
 	const result = await cannon({ ...base, duration: opts.durationSec }, (_status, ms) => {
 		hist.record(Math.max(1, Math.round(ms * 1000)));
 	});
+	const cpuAfter = processCpuUs(opts.serverPid);
 	const statusCodes: Record<string, number> = {};
 	for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stat.count ?? 0;
 	const total = Object.values(statusCodes).reduce((a, b) => a + b, 0);
@@ -268,7 +295,8 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
 		timeouts: result.timeouts,
 		mismatches: result.mismatches,
 		statusCodes,
-		durationSec: result.duration
+		durationSec: result.duration,
+		serverCpuUsPerReq: cpuBefore !== undefined && cpuAfter !== undefined && total > 0 ? (cpuAfter - cpuBefore) / total : NaN
 	};
 }
 

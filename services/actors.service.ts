@@ -29,6 +29,24 @@ export interface RegisterParams {
 
 const toActor = ({ id, ...rest }: ActorDoc): Actor => ({ actorId: id, ...rest });
 
+/**
+ * Profiles are read on most requests and change only when one is removed, so each
+ * node keeps recent ones in memory; removal is broadcast to every actors node.
+ * Moleculer's own action cache is not used: it sits outside the auth middleware
+ * and would answer callers before their token is checked.
+ */
+const CACHE_MAX = 10000;
+const CACHE_TTL_MS = 60_000;
+
+interface CacheEntry {
+	actor: Actor;
+	until: number;
+}
+
+interface ActorsThis {
+	profiles: Map<string, CacheEntry>;
+}
+
 const ActorsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 	name: "actors",
 	mixins: [RuntimeMixin],
@@ -68,6 +86,8 @@ const ActorsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 			params: { actorId: { type: "uuid" }, $$strict: true },
 			async handler(ctx: Context<{ actorId: string }>): Promise<{ removed: boolean }> {
 				const n = await this.runtime().store().collection<ActorDoc>("actors").deleteMany({ id: ctx.params.actorId });
+				(this as unknown as ActorsThis).profiles.delete(ctx.params.actorId);
+				if (n > 0) ctx.broadcast("actors.removed", { actorId: ctx.params.actorId });
 				return { removed: n > 0 };
 			}
 		},
@@ -76,9 +96,15 @@ const ActorsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 			auth: ["user", "service"],
 			params: { id: { type: "uuid" }, $$strict: true },
 			async handler(ctx: Context<{ id: string }>): Promise<Actor> {
+				const { profiles } = this as unknown as ActorsThis;
+				const hit = profiles.get(ctx.params.id);
+				if (hit && hit.until > Date.now()) return hit.actor;
 				const doc = await this.runtime().store().collection<ActorDoc>("actors").get(ctx.params.id);
 				if (!doc) throw notFound("ACTOR_NOT_FOUND", "No actor has this id.");
-				return toActor(doc);
+				const actor = toActor(doc);
+				if (profiles.size >= CACHE_MAX) profiles.delete(profiles.keys().next().value!);
+				profiles.set(actor.actorId, { actor, until: Date.now() + CACHE_TTL_MS });
+				return actor;
 			}
 		},
 		find: {
@@ -90,6 +116,17 @@ const ActorsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 				return { items: docs.map(toActor) };
 			}
 		}
+	},
+	events: {
+		"actors.removed": {
+			params: { actorId: "string" },
+			handler(ctx: Context<{ actorId: string }>) {
+				(this as unknown as ActorsThis).profiles.delete(ctx.params.actorId);
+			}
+		}
+	},
+	created() {
+		(this as unknown as ActorsThis).profiles = new Map();
 	}
 };
 

@@ -224,6 +224,18 @@ describe("gateway, auth and actors in one process", () => {
 			await expect(p.broker.call("actors.remove", { actorId: register.actorId }, { meta })).rejects.toMatchObject({ code: 403 });
 		});
 
+		it("should stop serving a cached profile when the actor is removed", async () => {
+			const token = await runtime(p).serviceTokens.get("auth");
+			const actorId = "22222222-2222-4222-8222-222222222222";
+			await p.broker.call("actors.register", { ...register, actorId, email: "cached@example.com" }, { meta: { authToken: token } });
+			await expect(p.broker.call("actors.get", { id: actorId }, { meta: { authToken: token } })).resolves.toMatchObject({ actorId });
+			await expect(p.broker.call("actors.remove", { actorId }, { meta: { authToken: token } })).resolves.toEqual({ removed: true });
+			await expect(p.broker.call("actors.get", { id: actorId }, { meta: { authToken: token } })).rejects.toMatchObject({
+				code: 404,
+				type: "ACTOR_NOT_FOUND"
+			});
+		});
+
 		it("should refuse every call when an action declares no auth rule", async () => {
 			const svc = p.broker.createService({ name: "undeclared", actions: { open: { handler: () => "should never run" } } } as ServiceSchema);
 			await p.broker.waitForServices("undeclared");
