@@ -9,12 +9,16 @@ import { attachRuntime, Runtime } from "./lib/runtime";
 import GatewayService from "./services/api-gateway.service";
 import ActorsService from "./services/actors.service";
 import AuthService from "./services/auth.service";
+import DispatcherService from "./services/dispatcher.service";
+import NotificationsService from "./services/notifications.service";
 
 /** Services of this version; the others in ALL_SERVICES come with later work. */
 export const SERVICE_SCHEMAS: Partial<Record<ServiceName, ServiceSchema>> = {
 	"api-gateway": GatewayService as unknown as ServiceSchema,
 	auth: AuthService as ServiceSchema,
-	actors: ActorsService as ServiceSchema
+	actors: ActorsService as ServiceSchema,
+	notifications: NotificationsService as ServiceSchema,
+	dispatcher: DispatcherService as ServiceSchema
 };
 
 export function createBroker(config: Config): ServiceBroker {

@@ -59,6 +59,23 @@ export interface SocialConfig {
 	refreshTokenEncryptionKey?: Buffer;
 }
 
+export interface NotificationConfig {
+	emailProvider: "ses" | "smtp" | "file";
+	sesEndpoint?: string;
+	sesConfigurationSet?: string;
+	fromEmail: string;
+	smtpUrl?: string;
+	/** Shared by every dispatcher node; 0 means no limit. */
+	sendRatePerSecond: number;
+	sendTimeoutMs: number;
+	concurrency: number;
+	pollMs: number;
+	leaseMs: number;
+	maxAttempts: number;
+	retryBaseMs: number;
+	retryMaxMs: number;
+}
+
 export interface Config {
 	port: number;
 	services: ServiceName[];
@@ -75,6 +92,7 @@ export interface Config {
 	uiCallbackPath: string;
 	idp: IdpConfig;
 	social: SocialConfig;
+	notifications: NotificationConfig;
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -176,6 +194,42 @@ function idp(env: Env): IdpConfig {
 	return cfg;
 }
 
+const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+$/;
+
+function notifications(env: Env): NotificationConfig {
+	const provider = str(env, "EMAIL_PROVIDER") ?? "file";
+	if (provider !== "ses" && provider !== "smtp" && provider !== "file") {
+		throw new ConfigError("EMAIL_PROVIDER", "must be ses, smtp or file");
+	}
+	const domainRoot = str(env, "DOMAIN_ROOT") ?? "localhost";
+	if (!/^[A-Za-z0-9.-]+$/.test(domainRoot)) throw new ConfigError("DOMAIN_ROOT", "must be a domain name");
+	const fromEmail = str(env, "NOTIFICATION_MAIL_FROM_EMAIL") ?? `noreply@${domainRoot}`;
+	if (!EMAIL.test(fromEmail)) throw new ConfigError("NOTIFICATION_MAIL_FROM_EMAIL", "must be an email address");
+	const smtpUrl = url(env, "SMTP_URL", ["smtp:", "smtps:"]);
+	if (provider === "smtp" && !smtpUrl) throw new ConfigError("SMTP_URL", "is required when EMAIL_PROVIDER is smtp");
+	const configurationSet = str(env, "SES_CONFIGURATION_SET");
+	if (configurationSet && !/^[A-Za-z0-9_-]{1,64}$/.test(configurationSet)) {
+		throw new ConfigError("SES_CONFIGURATION_SET", "must be a configuration set name");
+	}
+	const retryBaseMs = int(env, "NOTIFICATION_RETRY_BASE_MS", 30000, 1, 3600000);
+	return {
+		emailProvider: provider,
+		sesEndpoint: url(env, "AWS_SES_ENDPOINT", ["http:", "https:"]),
+		sesConfigurationSet: configurationSet,
+		fromEmail,
+		smtpUrl,
+		// SES accounts start at 14 messages per second; the others have no account to protect.
+		sendRatePerSecond: int(env, "EMAIL_SEND_RATE_PER_SECOND", provider === "ses" ? 14 : 0, 0, 100000),
+		sendTimeoutMs: int(env, "EMAIL_SEND_TIMEOUT_MS", 10000, 100, 120000),
+		concurrency: int(env, "DISPATCHER_CONCURRENCY", 32, 1, 1000),
+		pollMs: int(env, "DISPATCHER_POLL_MS", 1000, 10, 60000),
+		leaseMs: int(env, "NOTIFICATION_LEASE_MS", 60000, 200, 3600000),
+		maxAttempts: int(env, "NOTIFICATION_MAX_ATTEMPTS", 8, 1, 100),
+		retryBaseMs,
+		retryMaxMs: Math.max(retryBaseMs, int(env, "NOTIFICATION_RETRY_MAX_MS", 3600000, 1, 86400000))
+	};
+}
+
 export function loadConfig(env: Env = process.env): Config {
 	const logLevel = (str(env, "LOG_LEVEL") ?? "info") as Config["logLevel"];
 	if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError("LOG_LEVEL", `must be one of ${LOG_LEVELS.join(", ")}`);
@@ -213,6 +267,7 @@ export function loadConfig(env: Env = process.env): Config {
 			userinfoUrl: url(env, "SOCIAL_OAUTH2_USERINFO_URL", ["http:", "https:"]),
 			redirectUri: url(env, "SOCIAL_OAUTH2_REDIRECT_URI", ["http:", "https:"], `${publicUrl}/auth/social/login/callback`)!,
 			refreshTokenEncryptionKey: encryptionKey(env)
-		}
+		},
+		notifications: notifications(env)
 	};
 }

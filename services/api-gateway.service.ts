@@ -39,12 +39,25 @@ function jsonRoute(path: string, aliases: Record<string, string>, authentication
 		mergeParams: true,
 		jsonOnly: true,
 		bodyParsers: { json: { limit: JSON_LIMIT, strict: true } },
-		onBeforeCall: requireJson
+		onBeforeCall: beforeJsonCall
 	};
 }
 
-/** Bodies of POST/PUT/PATCH on JSON routes must say they are JSON. */
-function requireJson(_ctx: Context, _route: unknown, req: Req): void {
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * Bodies of POST/PUT/PATCH on JSON routes must say they are JSON. An
+ * Idempotency-Key header is handed to the action (it is scoped there by the
+ * verified caller, so nothing is trusted from it).
+ */
+function beforeJsonCall(ctx: Context<unknown, { idempotencyKey?: string }>, _route: unknown, req: Req): void {
+	const key = req.headers["idempotency-key"];
+	if (key !== undefined) {
+		if (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key)) {
+			throw new ClientError(400, "VALIDATION_ERROR", "Idempotency-Key must be 1 to 255 visible ASCII characters.");
+		}
+		ctx.meta.idempotencyKey = key;
+	}
 	if (!["POST", "PUT", "PATCH"].includes(req.method ?? "")) return;
 	const type = (req.headers["content-type"] ?? "").toLowerCase();
 	if (!/^application\/json\s*(;\s*charset=utf-8\s*)?$/.test(type)) {
@@ -133,11 +146,11 @@ const GatewayService: ServiceSchema<ServiceSettingSchema & Record<string, unknow
 					"GET admin/features": LATER,
 					"GET admin/features/:featureName": LATER,
 					"PUT admin/features/:featureName": LATER,
-					"POST notifications": LATER,
-					"GET notifications/:notificationId": LATER,
-					"POST templates": LATER,
-					"GET templates/:id": LATER,
-					"PUT templates/:id": LATER
+					"POST notifications": "notifications.create",
+					"GET notifications/:notificationId": "notifications.get",
+					"POST templates": "notifications.createTemplate",
+					"GET templates/:id": "notifications.getTemplate",
+					"PUT templates/:id": "notifications.updateTemplate"
 				},
 				true
 			)

@@ -98,6 +98,17 @@ class MongoCollection<T extends Doc> implements Collection<T> {
 		}
 	}
 
+	/** One atomic findOneAndUpdate per document: the server never hands one document to two callers. */
+	async claimMany(filter: Filter, update: Update, opts: { sort?: Sort; limit: number }): Promise<T[]> {
+		const out: T[] = [];
+		while (out.length < opts.limit) {
+			const doc = await this.findOneAndUpdate(filter, update, { sort: opts.sort });
+			if (!doc) break;
+			out.push(doc);
+		}
+		return out;
+	}
+
 	async updateMany(filter: Filter, update: Update): Promise<number> {
 		await this.ready;
 		try {
@@ -134,7 +145,9 @@ export class MongoStore implements Store {
 				spec.indexes.map(ix =>
 					this.db.collection(name).createIndex(
 						Object.fromEntries(Object.entries(ix.fields).map(([k, d]) => [field(k), d])),
-						{ unique: !!ix.unique }
+						ix.sparse
+							? { unique: !!ix.unique, partialFilterExpression: Object.fromEntries(Object.keys(ix.fields).map(k => [field(k), { $exists: true }])) }
+							: { unique: !!ix.unique }
 					)
 				)
 			);

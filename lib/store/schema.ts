@@ -4,6 +4,8 @@
 export interface IndexSpec {
 	fields: Record<string, 1 | -1>;
 	unique?: boolean;
+	/** Unique only among documents that have the fields (MongoDB: partial index). */
+	sparse?: boolean;
 }
 
 export interface CollectionSpec {
@@ -15,7 +17,23 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	idp_users: { indexes: [{ fields: { pool: 1, username: 1 }, unique: true }] },
 	/** Embedded identity provider: refresh tokens, stored under their SHA-256. */
 	idp_refresh_tokens: { indexes: [{ fields: { familyId: 1 } }, { fields: { expiresAt: 1 } }] },
-	actors: { indexes: [{ fields: { email: 1 }, unique: true }] }
+	actors: { indexes: [{ fields: { email: 1 }, unique: true }] },
+	/** The notification queue: claims read (status, priorityRank, availableAt, seq) in order. */
+	notifications: {
+		indexes: [
+			{ fields: { status: 1, priorityRank: 1, availableAt: 1, seq: 1 } },
+			{ fields: { status: 1, leaseUntil: 1 } },
+			{ fields: { providerMessageId: 1 } },
+			{ fields: { idempotencyScope: 1 }, unique: true, sparse: true }
+		]
+	},
+	/** One row per recorded step or outcome; dedupeKey makes webhook replays single. */
+	notification_events: {
+		indexes: [{ fields: { notificationId: 1, seq: 1 } }, { fields: { dedupeKey: 1 }, unique: true, sparse: true }]
+	},
+	templates: { indexes: [{ fields: { name: 1 } }] },
+	/** Recipients that must not be mailed (permanent bounces, complaints); id = normalized address. */
+	suppressions: { indexes: [] }
 };
 
 export function specOf(name: string): CollectionSpec {

@@ -176,6 +176,10 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
 		}, this.name);
 	}
 
+	async claimMany(filter: Filter, update: Update, opts: { sort?: Sort; limit: number }): Promise<T[]> {
+		return this.store.transaction(() => this.write(this.select(filter, { sort: opts.sort, limit: opts.limit }), update), this.name);
+	}
+
 	async updateMany(filter: Filter, update: Update): Promise<number> {
 		return this.store.transaction(() => this.write(this.select(filter), update).length, this.name);
 	}

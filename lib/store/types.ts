@@ -48,6 +48,11 @@ export interface Collection<T extends Doc> {
 	count(filter: Filter): Promise<number>;
 	/** Updates the first match (by sort) atomically and returns it as updated, or null. */
 	findOneAndUpdate(filter: Filter, update: Update, opts?: { sort?: Sort }): Promise<T | null>;
+	/**
+	 * Updates up to `limit` matches (first by sort) and returns them as updated; each
+	 * is given to exactly one caller however many claim at once. Queues claim with it.
+	 */
+	claimMany(filter: Filter, update: Update, opts: { sort?: Sort; limit: number }): Promise<T[]>;
 	/** Updates every match; returns how many changed. */
 	updateMany(filter: Filter, update: Update): Promise<number>;
 	deleteMany(filter: Filter): Promise<number>;

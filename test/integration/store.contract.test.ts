@@ -130,6 +130,26 @@ function contract(name: string, open: () => Promise<{ store: Store; cleanup: () 
 			expect(new Set(won).size).toBe(20);
 		});
 
+		it("should claim up to the limit in sort order, each document once, when claiming in batches", async () => {
+			const c = store.collection<Item>("actors");
+			for (let i = 0; i < 10; i++) await c.insert({ id: `b${i}`, email: `b${i}@x`, n: 10 - i, tag: "free" });
+			const batches = await Promise.all([1, 2, 3].map(w => c.claimMany({ tag: "free" }, { $set: { tag: `w${w}` }, $inc: { n: 100 } }, { sort: { n: 1 }, limit: 4 })));
+			const all = batches.flat();
+			expect(all).toHaveLength(10);
+			expect(new Set(all.map(d => d.id)).size).toBe(10);
+			expect(batches[0].map(d => d.id)).toEqual(["b9", "b8", "b7", "b6"]);
+			expect(all.every(d => d.n! > 100 && d.tag!.startsWith("w"))).toBe(true);
+			await expect(c.claimMany({ tag: "free" }, { $set: { tag: "x" } }, { limit: 5 })).resolves.toEqual([]);
+		});
+
+		it("should allow many documents without a sparse unique field and refuse duplicates of it", async () => {
+			const c = store.collection<{ id: string; notificationId?: string; dedupeKey?: string; seq?: string }>("notification_events");
+			await c.insert({ id: "e1", notificationId: "n" });
+			await c.insert({ id: "e2", notificationId: "n" });
+			await c.insert({ id: "e3", notificationId: "n", dedupeKey: "k" });
+			await expect(c.insert({ id: "e4", notificationId: "n", dedupeKey: "k" })).rejects.toBeInstanceOf(DuplicateKeyError);
+		});
+
 		it("should delete matching documents and report how many", async () => {
 			const c = store.collection<Item>("actors");
 			await c.insert({ id: "1", email: "1@x", n: 1 });

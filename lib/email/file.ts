@@ -1,0 +1,32 @@
+/**
+ * Writes each message as an .eml file under DATA_DIR/outbox: the default provider,
+ * so the platform delivers somewhere real with no account. Every send is its own
+ * file (named by the message id), so a duplicate send shows as two files.
+ */
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { compose } from "./mime";
+import { SendError, type EmailMessage, type EmailProvider, type SendResult } from "./types";
+
+export class FileEmailProvider implements EmailProvider {
+	readonly kind = "file" as const;
+
+	constructor(readonly dir: string, private readonly domain: string) {}
+
+	async send(message: EmailMessage): Promise<SendResult> {
+		const id = randomUUID();
+		const raw = await compose(message, `<${id}@${this.domain}>`);
+		const file = path.join(this.dir, `${message.notificationId}.${id}.eml`);
+		try {
+			await fs.mkdir(this.dir, { recursive: true });
+			await fs.writeFile(`${file}.tmp`, raw);
+			await fs.rename(`${file}.tmp`, file);
+		} catch (err) {
+			throw new SendError((err as NodeJS.ErrnoException).code ?? "WRITE_FAILED", false, "Could not write to the outbox");
+		}
+		return { messageId: id };
+	}
+
+	async close(): Promise<void> {}
+}

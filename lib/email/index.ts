@@ -1,0 +1,20 @@
+import path from "node:path";
+import type { Config } from "../config";
+import { FileEmailProvider } from "./file";
+import { SesEmailProvider } from "./ses";
+import { SmtpEmailProvider } from "./smtp";
+import type { EmailProvider } from "./types";
+
+export * from "./types";
+
+export function createEmailProvider(config: Config): EmailProvider {
+	const n = config.notifications;
+	switch (n.emailProvider) {
+		case "ses":
+			return new SesEmailProvider({ region: config.idp.region, endpoint: n.sesEndpoint, configurationSet: n.sesConfigurationSet, timeoutMs: n.sendTimeoutMs });
+		case "smtp":
+			return new SmtpEmailProvider(n.smtpUrl!, n.sendTimeoutMs);
+		default:
+			return new FileEmailProvider(path.join(config.dataDir, "outbox"), n.fromEmail.split("@")[1]);
+	}
+}

@@ -1,0 +1,37 @@
+/**
+ * Email delivery behind one interface: SES v2, SMTP, or .eml files (default).
+ */
+export interface EmailMessage {
+	notificationId: string;
+	from: string;
+	to: string;
+	subject: string;
+	html?: string;
+	text?: string;
+}
+
+export interface SendResult {
+	/** The provider's id for the message; webhooks refer to it. */
+	messageId: string;
+}
+
+export interface EmailProvider {
+	readonly kind: "ses" | "smtp" | "file";
+	send(message: EmailMessage): Promise<SendResult>;
+	close(): Promise<void>;
+}
+
+/**
+ * A failed send. `permanent` failures (rejected message, invalid address) are not
+ * retried; the others (throttling, 5xx, network, paused sending) are.
+ */
+export class SendError extends Error {
+	constructor(
+		readonly code: string,
+		readonly permanent: boolean,
+		message = code
+	) {
+		super(message);
+		this.name = "SendError";
+	}
+}

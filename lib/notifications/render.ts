@@ -1,0 +1,58 @@
+/**
+ * `{{name}}` templates. Variables in HTML parts are escaped; the subject is one
+ * line (line breaks would let a variable add mail headers). A template's variables
+ * are checked when a notification is accepted, so a missing one is a clear 422
+ * then rather than a broken email later.
+ */
+export interface TemplateParts {
+	subject: string;
+	html?: string;
+	text?: string;
+}
+
+export type Variables = Record<string, unknown>;
+
+const VARIABLE = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*\}\}/g;
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+function lookup(vars: Variables, path: string): unknown {
+	let cur: unknown = vars;
+	for (const key of path.split(".")) {
+		if (cur == null || typeof cur !== "object" || !Object.prototype.hasOwnProperty.call(cur, key)) return undefined;
+		cur = (cur as Record<string, unknown>)[key];
+	}
+	return cur;
+}
+
+function text(value: unknown): string {
+	if (typeof value === "string") return value;
+	if (typeof value === "number" || typeof value === "boolean") return String(value);
+	return JSON.stringify(value);
+}
+
+/** The variable names a template uses, in first-use order. */
+export function variablesOf(t: TemplateParts): string[] {
+	const names = new Set<string>();
+	for (const part of [t.subject, t.html ?? "", t.text ?? ""]) for (const m of part.matchAll(VARIABLE)) names.add(m[1]);
+	return [...names];
+}
+
+/** Names the template needs that `vars` lacks (null and undefined count as missing). */
+export function missingVariables(t: TemplateParts, vars: Variables): string[] {
+	return variablesOf(t).filter(name => lookup(vars, name) == null);
+}
+
+function fill(part: string, vars: Variables, escape: (s: string) => string): string {
+	return part.replace(VARIABLE, (_m, name: string) => {
+		const v = lookup(vars, name);
+		return v == null ? "" : escape(text(v));
+	});
+}
+
+export function render(t: TemplateParts, vars: Variables): TemplateParts {
+	const out: TemplateParts = { subject: fill(t.subject, vars, s => s).replace(/[\r\n]+/g, " ").trim() };
+	if (t.html != null) out.html = fill(t.html, vars, s => s.replace(/[&<>"']/g, c => HTML_ESCAPES[c]));
+	if (t.text != null) out.text = fill(t.text, vars, s => s);
+	return out;
+}

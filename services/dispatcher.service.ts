@@ -1,0 +1,217 @@
+/**
+ * Delivers queued notifications. Any number of dispatcher nodes share the queue in
+ * the store; each claims only as many as it has free slots (bounded concurrency),
+ * is woken at once by "notifications.queued", and polls slowly as a safety net.
+ * Errors are classified: permanent ones fail at once, the others are retried with
+ * exponential backoff and jitter until the attempts run out.
+ */
+import type { ServiceSchema, ServiceSettingSchema } from "moleculer";
+import { createEmailProvider, SendError, type EmailProvider } from "../lib/email";
+import type { NotificationDoc } from "../lib/notifications/model";
+import { NotificationQueue, retryDelay } from "../lib/notifications/queue";
+import { render, type TemplateParts } from "../lib/notifications/render";
+import { SendRateLimiter } from "../lib/notifications/send-rate";
+import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
+import type { TemplateDoc } from "./notifications.service";
+
+interface Suppression {
+	id: string;
+}
+
+interface DispatcherState {
+	queue: NotificationQueue;
+	email: EmailProvider;
+	limiter: SendRateLimiter;
+	running: boolean;
+	inflight: Set<Promise<void>>;
+	wakeUp: (() => void) | null;
+	loop: Promise<void> | null;
+	reaper: NodeJS.Timeout | null;
+	/** How often this node found a lease of its own already lost when finishing. */
+	lostLeases: number;
+}
+
+export interface DispatcherStats {
+	inflight: number;
+	lostLeases: number;
+}
+
+type This = DispatcherState & RuntimeMethods & {
+	logger: { info: (...a: unknown[]) => void; warn: (...a: unknown[]) => void; error: (...a: unknown[]) => void };
+	wake(): void;
+	run(): Promise<void>;
+	process(n: NotificationDoc): Promise<void>;
+	holdLow(): Promise<boolean>;
+};
+
+class Timeout extends Error {}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+	let timer: NodeJS.Timeout;
+	return Promise.race([
+		p.finally(() => clearTimeout(timer)),
+		new Promise<T>((_r, reject) => (timer = setTimeout(() => reject(new Timeout()), ms)))
+	]);
+}
+
+const DispatcherService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
+	name: "dispatcher",
+	mixins: [RuntimeMixin],
+	actions: {
+		stats: {
+			visibility: "public",
+			auth: ["admin", "service"],
+			handler(): DispatcherStats {
+				const self = this as unknown as This;
+				return { inflight: self.inflight.size, lostLeases: self.lostLeases };
+			}
+		}
+	},
+	events: {
+		"notifications.queued"() {
+			(this as unknown as This).wake();
+		}
+	},
+	methods: {
+		wake(this: This) {
+			const w = this.wakeUp;
+			this.wakeUp = null;
+			w?.();
+		},
+
+		/** LOW notifications wait while the feature flag says so; higher ones never do. */
+		async holdLow(this: This): Promise<boolean> {
+			return false;
+		},
+
+		async run(this: This) {
+			const cfg = this.runtime().config.notifications;
+			while (this.running) {
+				const free = cfg.concurrency - this.inflight.size;
+				if (free <= 0) {
+					await Promise.race(this.inflight);
+					continue;
+				}
+				let batch: NotificationDoc[] = [];
+				try {
+					batch = await this.queue.claim(free, cfg.leaseMs, { holdLow: await this.holdLow() });
+				} catch (err) {
+					this.logger.error("Claiming notifications failed", { error: (err as Error).message });
+				}
+				if (batch.length === 0) {
+					await new Promise<void>(resolve => {
+						const timer = setTimeout(() => {
+							this.wakeUp = null;
+							resolve();
+						}, cfg.pollMs);
+						this.wakeUp = () => {
+							clearTimeout(timer);
+							resolve();
+						};
+					});
+					continue;
+				}
+				for (const n of batch) {
+					const job: Promise<void> = this.process(n)
+						.catch(err => this.logger.error("Processing a notification failed", { notificationId: n.id, error: (err as Error).message }))
+						.finally(() => this.inflight.delete(job));
+					this.inflight.add(job);
+				}
+			}
+		},
+
+		async process(this: This, n: NotificationDoc) {
+			const cfg = this.runtime().config.notifications;
+			const store = this.runtime().store();
+			const lost = () => {
+				this.lostLeases += 1;
+				this.logger.warn("Lease lost before the result was recorded", { notificationId: n.id });
+			};
+
+			const address = n.to.trim().toLowerCase();
+			if (await store.collection<Suppression>("suppressions").get(address)) {
+				if (await this.queue.finish(n, "SUPPRESSED")) await this.queue.event(n.id, "SUPPRESSED", { attempt: n.attempts });
+				else lost();
+				return;
+			}
+
+			let template: TemplateParts | null = n.template ?? null;
+			if (!template && n.templateId) template = await store.collection<TemplateDoc>("templates").get(n.templateId);
+			if (!template) {
+				if (await this.queue.finish(n, "FAILED", { lastError: "TEMPLATE_NOT_FOUND" })) {
+					await this.queue.event(n.id, "FAILED", { attempt: n.attempts, error: "TEMPLATE_NOT_FOUND", permanent: true });
+				} else lost();
+				return;
+			}
+			const parts = render(template, n.variables);
+
+			let error: SendError;
+			try {
+				await this.limiter.acquire();
+				const { messageId } = await withTimeout(
+					this.email.send({ notificationId: n.id, from: cfg.fromEmail, to: n.to, ...parts }),
+					cfg.sendTimeoutMs
+				);
+				if (await this.queue.finish(n, "SENT", { providerMessageId: messageId })) {
+					await this.queue.event(n.id, "SENT", { attempt: n.attempts, providerMessageId: messageId });
+				} else lost();
+				return;
+			} catch (err) {
+				error =
+					err instanceof SendError ? err : err instanceof Timeout ? new SendError("SEND_TIMEOUT", false) : new SendError("SEND_ERROR", false);
+			}
+
+			if (error.permanent || n.attempts >= cfg.maxAttempts) {
+				if (await this.queue.finish(n, "FAILED", { lastError: error.code })) {
+					await this.queue.event(n.id, "FAILED", { attempt: n.attempts, error: error.code, permanent: error.permanent });
+				} else lost();
+				return;
+			}
+			const delay = retryDelay(n.attempts, cfg.retryBaseMs, cfg.retryMaxMs);
+			if (await this.queue.retryLater(n, delay, error.code)) {
+				await this.queue.event(n.id, "ATTEMPT_FAILED", {
+					attempt: n.attempts,
+					error: error.code,
+					retryAt: new Date(Date.now() + delay).toISOString()
+				});
+			} else lost();
+		}
+	},
+	created() {
+		const self = this as unknown as This;
+		self.running = false;
+		self.inflight = new Set();
+		self.wakeUp = null;
+		self.loop = null;
+		self.reaper = null;
+		self.lostLeases = 0;
+	},
+	async started() {
+		const self = this as unknown as This;
+		const rt = self.runtime();
+		const cfg = rt.config.notifications;
+		self.queue = new NotificationQueue(rt.store());
+		self.email = createEmailProvider(rt.config);
+		self.limiter = new SendRateLimiter(rt.kv(), cfg.sendRatePerSecond);
+		self.running = true;
+		self.loop = self.run();
+		self.reaper = setInterval(() => {
+			self.queue.reapExpired(cfg.maxAttempts).then(
+				n => n > 0 && self.wake(),
+				err => self.logger.error("Returning expired leases failed", { error: (err as Error).message })
+			);
+		}, Math.max(100, Math.floor(cfg.leaseMs / 4)));
+	},
+	async stopped() {
+		const self = this as unknown as This;
+		self.running = false;
+		if (self.reaper) clearInterval(self.reaper);
+		self.wake();
+		await self.loop;
+		// Sends already under way finish and record their result; nothing new starts.
+		await Promise.allSettled(self.inflight);
+		await self.email?.close();
+	}
+};
+
+export default DispatcherService;
