@@ -1,0 +1,121 @@
+/**
+ * Dispatcher nodes as separate OS processes over real NATS, sharing one store:
+ * no notification is sent twice, and a dispatcher killed mid-lease loses nothing.
+ */
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { SqliteStore } from "../../lib/store/sqlite";
+import type { NotificationDoc } from "../../lib/notifications/model";
+import { http, newUser, tempDir } from "../helpers/platform";
+import { freePort, startNode, waitFor, type NodeProcess } from "../helpers/processes";
+import { describeWith, NATS_URL, uniqueName } from "../helpers/services";
+
+interface Cluster {
+	baseUrl: string;
+	dataDir: string;
+	env: Record<string, string>;
+	nodes: NodeProcess[];
+	store: SqliteStore;
+	token: string;
+}
+
+async function startCluster(extraEnv: Record<string, string> = {}): Promise<Cluster> {
+	const dataDir = tempDir();
+	const port = await freePort();
+	const env = { NATS_URL, NAMESPACE: uniqueName("disp"), DATA_DIR: dataDir, NOTIFICATION_LEASE_MS: "1500", DISPATCHER_POLL_MS: "200", ...extraEnv };
+	const api = startNode({ ...env, SERVICES: "api-gateway,auth,actors,notifications", PORT: String(port), NODE_ID: "api" });
+	const baseUrl = `http://127.0.0.1:${port}`;
+	await waitFor("the api node", async () => (await http(baseUrl, "GET", "/actors/00000000-0000-4000-8000-000000000000")).status === 401, 30000);
+	const reg = await http(baseUrl, "POST", "/auth/register", { json: newUser() });
+	expect(reg.status).toBe(201);
+	return { baseUrl, dataDir, env, nodes: [api], store: new SqliteStore(path.join(dataDir, "store.sqlite")), token: reg.body.accessToken };
+}
+
+async function stopCluster(c: Cluster) {
+	await Promise.all(c.nodes.map(n => n.stop()));
+	await c.store.close();
+	fs.rmSync(c.dataDir, { recursive: true, force: true });
+}
+
+async function post(c: Cluster, count: number, prefix: string): Promise<string[]> {
+	const ids: string[] = [];
+	for (let i = 0; i < count; i += 25) {
+		const batch = await Promise.all(
+			Array.from({ length: Math.min(25, count - i) }, (_, j) =>
+				http(c.baseUrl, "POST", "/notifications", { token: c.token, json: { to: `${prefix}${i + j}@example.com`, template: { subject: "s", text: "t" } } })
+			)
+		);
+		for (const r of batch) {
+			expect(r.status).toBe(201);
+			ids.push(r.body.notificationId);
+		}
+	}
+	return ids;
+}
+
+/** What reached the outbox, as notification id → number of files. */
+function outbox(dataDir: string): Map<string, number> {
+	const dir = path.join(dataDir, "outbox");
+	const counts = new Map<string, number>();
+	if (!fs.existsSync(dir)) return counts;
+	for (const f of fs.readdirSync(dir).filter(f => f.endsWith(".eml"))) {
+		const id = f.split(".")[0];
+		counts.set(id, (counts.get(id) ?? 0) + 1);
+	}
+	return counts;
+}
+
+describeWith("NATS", "dispatchers on separate processes", () => {
+	it("should send each of 300 notifications exactly once when two dispatchers share the queue", async () => {
+		const c = await startCluster();
+		try {
+			c.nodes.push(startNode({ ...c.env, SERVICES: "dispatcher", NODE_ID: "d1" }), startNode({ ...c.env, SERVICES: "dispatcher", NODE_ID: "d2" }));
+			const ids = await post(c, 300, "once");
+			const notifications = c.store.collection<NotificationDoc>("notifications");
+			await waitFor("all 300 to be SENT", async () => (await notifications.count({ status: "SENT" })) === 300, 60000);
+			const sent = outbox(c.dataDir);
+			expect(sent.size).toBe(300);
+			expect([...sent.values()].every(n => n === 1)).toBe(true);
+			expect(ids.every(id => sent.get(id) === 1)).toBe(true);
+		} finally {
+			await stopCluster(c);
+		}
+	}, 90000);
+
+	it("should send the work of a dispatcher killed mid-lease from the other one after the lease expires", async () => {
+		// A "provider" that accepts connections and never answers: sends hang until the kill.
+		const hang = net.createServer(() => undefined);
+		await new Promise<void>(r => hang.listen(0, "127.0.0.1", r));
+		const hangPort = (hang.address() as net.AddressInfo).port;
+		const c = await startCluster();
+		try {
+			const stuck = startNode({
+				...c.env,
+				SERVICES: "dispatcher",
+				NODE_ID: "stuck",
+				EMAIL_PROVIDER: "ses",
+				AWS_SES_ENDPOINT: `http://127.0.0.1:${hangPort}`,
+				EMAIL_SEND_TIMEOUT_MS: "60000"
+			});
+			c.nodes.push(stuck);
+			const ids = await post(c, 10, "killed");
+			const notifications = c.store.collection<NotificationDoc>("notifications");
+			await waitFor("the stuck dispatcher to hold all 10", async () => (await notifications.count({ status: "PROCESSING" })) === 10, 30000);
+			await stuck.stop("SIGKILL");
+			c.nodes.push(startNode({ ...c.env, SERVICES: "dispatcher", NODE_ID: "rescuer" }));
+			await waitFor("all 10 to be SENT", async () => (await notifications.count({ status: "SENT" })) === 10, 30000);
+			const sent = outbox(c.dataDir);
+			expect(ids.every(id => sent.get(id) === 1)).toBe(true);
+			for (const id of ids) {
+				const n = await notifications.get(id);
+				expect(n).toMatchObject({ status: "SENT", attempts: 2 });
+				const events = await c.store.collection<{ id: string; event: string }>("notification_events").find({ notificationId: id });
+				expect(events.map(e => e.event)).toEqual(expect.arrayContaining(["QUEUED", "LEASE_EXPIRED", "SENT"]));
+			}
+		} finally {
+			await stopCluster(c);
+			hang.close();
+		}
+	}, 90000);
+});
