@@ -11,6 +11,7 @@ import ActorsService from "./services/actors.service";
 import AuthService from "./services/auth.service";
 import DispatcherService from "./services/dispatcher.service";
 import NotificationsService from "./services/notifications.service";
+import WebhooksService from "./services/webhooks.service";
 
 /** Services of this version; the others in ALL_SERVICES come with later work. */
 export const SERVICE_SCHEMAS: Partial<Record<ServiceName, ServiceSchema>> = {
@@ -18,7 +19,8 @@ export const SERVICE_SCHEMAS: Partial<Record<ServiceName, ServiceSchema>> = {
 	auth: AuthService as ServiceSchema,
 	actors: ActorsService as ServiceSchema,
 	notifications: NotificationsService as ServiceSchema,
-	dispatcher: DispatcherService as ServiceSchema
+	dispatcher: DispatcherService as ServiceSchema,
+	webhooks: WebhooksService as ServiceSchema
 };
 
 export function createBroker(config: Config): ServiceBroker {

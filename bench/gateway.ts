@@ -6,49 +6,33 @@
  * never enforced, because timings depend on the machine.
  */
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import {
 	HOST,
+	PLATFORM_ENTRY,
+	PROJECT_ROOT,
 	benchSettings,
+	childEnv,
 	describeMachine,
+	expectStatus,
 	fmtInt,
 	fmtMs,
 	formatTable,
 	freePort,
 	isClean,
 	makeTempDir,
+	measureBare,
+	problemsOf,
+	profileArgs,
+	registerUser,
 	removeTempDir,
 	runLoad,
 	startChild,
+	withOutput,
 	type BenchSettings,
 	type LoadResult
 } from "./lib";
 
 export const GOAL_RATIO = 0.5;
-
-/** The platform's entry, relative to this file once compiled (dist/bench/gateway.js). */
-const PLATFORM_ENTRY = path.resolve(__dirname, "..", "index.js");
-const PROJECT_ROOT = path.resolve(__dirname, "..", "..");
-
-/**
- * Settings that would turn the single process into one node of a cluster or point
- * it at outside infrastructure; the figure here is for one self-contained process.
- */
-const CLUSTER_ENV = /^(SERVICES|NATS_URL|NAMESPACE|NODE_ID|REDIS_URL|MONGODB_URL|IDP_.*|NODE_OPTIONS)$/;
-
-/**
- * The bare server: node:http and nothing else, one fixed JSON body. It runs in
- * its own process, like the platform, so both share the machine with the load
- * generator in the same way.
- */
-const BARE_SERVER = `
-const http = require("node:http");
-const body = Buffer.from(process.env.BENCH_BODY, "utf8");
-http.createServer((req, res) => {
-	res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Content-Length": body.length });
-	res.end(body);
-}).listen(Number(process.env.PORT), process.env.HOST);
-`;
 
 export interface GatewayBenchResult {
 	settings: BenchSettings;
@@ -58,12 +42,6 @@ export interface GatewayBenchResult {
 	ratio: number;
 	/** Why the numbers cannot be trusted; empty when every response was as expected. */
 	problems: string[];
-}
-
-function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-	const env: NodeJS.ProcessEnv = {};
-	for (const [k, v] of Object.entries(process.env)) if (!CLUSTER_ENV.test(k)) env[k] = v;
-	return { ...env, ...extra };
 }
 
 /** Shaped like an actor from the actors service, so both servers send bodies of about the same size. */
@@ -79,68 +57,20 @@ function sampleActorBody(): string {
 	});
 }
 
-async function measureBare(settings: BenchSettings): Promise<LoadResult> {
-	const port = await freePort();
-	const body = sampleActorBody();
-	const child = await startChild({
-		name: "bare node:http server",
-		args: ["-e", BARE_SERVER],
-		env: childEnv({ PORT: String(port), HOST, BENCH_BODY: body }),
-		readyUrl: `http://${HOST}:${port}/ready`,
-		deadlineMs: settings.startTimeoutMs
-	});
-	try {
-		return await runLoad({
-			url: `http://${HOST}:${port}/actors/${randomUUID()}`,
-			expectBody: body,
-			serverPid: child.process.pid,
-			...settings
-		});
-	} finally {
-		await child.stop();
-	}
-}
-
-async function expectStatus(res: Response, status: number, what: string): Promise<string> {
-	const text = await res.text();
-	if (res.status !== status) throw new Error(`${what}: expected ${status}, got ${res.status}: ${text.slice(0, 500)}`);
-	return text;
-}
-
 async function measurePlatform(settings: BenchSettings): Promise<LoadResult> {
 	const port = await freePort();
 	const dataDir = await makeTempDir("bench-gateway-");
 	const base = `http://${HOST}:${port}`;
-	// A CPU profile of the platform under load, for finding out where the time goes.
-	const profDir = process.env.BENCH_CPU_PROF_DIR?.trim();
 	const child = await startChild({
 		name: "platform",
-		args: [...(profDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profDir)}`] : []), PLATFORM_ENTRY],
+		args: [...profileArgs(), PLATFORM_ENTRY],
 		cwd: PROJECT_ROOT,
 		env: childEnv({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" }),
 		readyUrl: `${base}/health/ready`,
 		deadlineMs: settings.startTimeoutMs
 	});
 	try {
-		const registered = JSON.parse(
-			await expectStatus(
-				await fetch(`${base}/auth/register`, {
-					method: "POST",
-					headers: { "Content-Type": "application/json" },
-					body: JSON.stringify({
-						email: `bench-${randomUUID().slice(0, 8)}@example.com`,
-						password: `Bench-${randomUUID().slice(0, 8)}-Aa1`,
-						firstName: "Bench",
-						lastName: "User"
-					})
-				}),
-				201,
-				"POST /auth/register"
-			)
-		) as { accessToken?: unknown; actorId?: unknown };
-		if (typeof registered.accessToken !== "string" || typeof registered.actorId !== "string") {
-			throw new Error("POST /auth/register answered without accessToken or actorId");
-		}
+		const registered = await registerUser(base);
 		const url = `${base}/actors/${registered.actorId}`;
 		const headers = { Authorization: `Bearer ${registered.accessToken}` };
 		// Every measured response must equal this one; a 200 with another body would
@@ -148,32 +78,15 @@ async function measurePlatform(settings: BenchSettings): Promise<LoadResult> {
 		const body = await expectStatus(await fetch(url, { headers }), 200, `GET /actors/${registered.actorId}`);
 		return await runLoad({ url, headers, expectBody: body, serverPid: child.process.pid, ...settings });
 	} catch (err) {
-		const out = child.output().trim();
-		if (out) (err as Error).message += `\n--- platform output (tail) ---\n${out}\n---`;
-		throw err;
+		throw withOutput(err, child);
 	} finally {
 		await child.stop();
 		removeTempDir(dataDir);
 	}
 }
 
-function problemsOf(label: string, r: LoadResult): string[] {
-	const p: string[] = [];
-	if (r.total === 0) p.push(`${label}: no response at all`);
-	if (r.non2xx > 0) {
-		const codes = Object.entries(r.statusCodes)
-			.filter(([code]) => !code.startsWith("2"))
-			.map(([code, n]) => `${n} x ${code}`)
-			.join(", ");
-		p.push(`${label}: ${fmtInt(r.non2xx)} of ${fmtInt(r.total)} responses were not 2xx (${codes})`);
-	}
-	if (r.mismatches > 0) p.push(`${label}: ${fmtInt(r.mismatches)} responses had another body than expected`);
-	if (r.errors > 0) p.push(`${label}: ${fmtInt(r.errors)} connection errors (${fmtInt(r.timeouts)} of them timeouts)`);
-	return p;
-}
-
 export async function benchGateway(settings: BenchSettings = benchSettings()): Promise<GatewayBenchResult> {
-	const bare = await measureBare(settings);
+	const bare = await measureBare(settings, { status: 200, responseBody: sampleActorBody(), path: `/actors/${randomUUID()}` });
 	const platform = await measurePlatform(settings);
 	const problems = [...problemsOf("bare", bare), ...problemsOf("platform", platform)];
 	if (!isClean(bare) || !isClean(platform)) problems.push("THE NUMBERS ABOVE ARE MEANINGLESS: not every request got the expected 2xx response.");

@@ -4,6 +4,7 @@
  * Benchmarks report numbers; nothing here judges them.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { createServer } from "node:net";
@@ -26,7 +27,7 @@ export interface BenchSettings {
 	startTimeoutMs: number;
 }
 
-function envInt(name: string, def: number, min: number): number {
+export function envInt(name: string, def: number, min: number): number {
 	const v = process.env[name]?.trim();
 	if (!v) return def;
 	if (!/^\d+$/.test(v) || Number(v) < min) throw new Error(`${name} must be a whole number >= ${min} (got "${v}")`);
@@ -111,7 +112,9 @@ export interface StartOptions {
 	env: NodeJS.ProcessEnv;
 	cwd?: string;
 	/** Polled with GET until it answers 200. */
-	readyUrl: string;
+	readyUrl?: string;
+	/** For children without HTTP (e.g. a dispatcher node): polled until it resolves true. */
+	ready?: () => Promise<boolean>;
 	deadlineMs: number;
 }
 
@@ -126,10 +129,13 @@ function describeExit(child: ChildProcess): string {
 
 /**
  * Starts `node <args>` with this very node binary (the project pins its version)
- * and resolves once readyUrl answers 200; rejects, with the child's output, if it
+ * and resolves once readyUrl answers 200 (or ready() says true); rejects, with the child's output, if it
  * exits or the deadline passes first.
  */
 export async function startChild(opts: StartOptions): Promise<Child> {
+	const readyUrl = opts.readyUrl;
+	const ready = opts.ready;
+	if (!readyUrl === !ready) throw new Error(`${opts.name}: give exactly one of readyUrl and ready`);
 	installExitHooks();
 	const proc = spawn(process.execPath, opts.args, {
 		cwd: opts.cwd,
@@ -174,15 +180,20 @@ export async function startChild(opts: StartOptions): Promise<Child> {
 				throw new Error(`${opts.name} exited (${describeExit(proc)}) before it was ready`);
 			}
 			try {
-				const res = await fetch(opts.readyUrl, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
-				await res.arrayBuffer();
-				if (res.status === 200) return child;
-				lastProblem = `status ${res.status}`;
+				if (readyUrl) {
+					const res = await fetch(readyUrl, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+					await res.arrayBuffer();
+					if (res.status === 200) return child;
+					lastProblem = `${readyUrl}: status ${res.status}`;
+				} else {
+					if (await ready!()) return child;
+					lastProblem = "the readiness check said no";
+				}
 			} catch (err) {
 				lastProblem = (err as Error).message;
 			}
 			if (Date.now() >= deadline) {
-				throw new Error(`${opts.name} was not ready within ${opts.deadlineMs} ms (${opts.readyUrl}: ${lastProblem})`);
+				throw new Error(`${opts.name} was not ready within ${opts.deadlineMs} ms (${lastProblem})`);
 			}
 			await new Promise(resolve => setTimeout(resolve, POLL_INTERVAL_MS));
 		}
@@ -193,14 +204,143 @@ export async function startChild(opts: StartOptions): Promise<Child> {
 	}
 }
 
+// ---- the platform and its bare counterpart
+
+/** The platform's entry, relative to this file once compiled (dist/bench/lib.js). */
+export const PLATFORM_ENTRY = path.resolve(__dirname, "..", "index.js");
+export const PROJECT_ROOT = path.resolve(__dirname, "..", "..");
+
+/**
+ * Settings that would turn a child into one node of a cluster or point it at
+ * outside infrastructure; a bench sets the ones it wants itself.
+ */
+const CLUSTER_ENV = /^(SERVICES|NATS_URL|NAMESPACE|NODE_ID|REDIS_URL|MONGODB_URL|IDP_.*|NODE_OPTIONS)$/;
+
+export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = {};
+	for (const [k, v] of Object.entries(process.env)) if (!CLUSTER_ENV.test(k)) env[k] = v;
+	return { ...env, ...extra };
+}
+
+/**
+ * Node flags for a platform child: with BENCH_CPU_PROF_DIR set, it writes a CPU
+ * profile there when it stops, for finding out where the time goes.
+ */
+export function profileArgs(): string[] {
+	const dir = process.env.BENCH_CPU_PROF_DIR?.trim();
+	return dir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir)}`] : [];
+}
+
+/**
+ * The bare server: node:http and nothing else, one fixed status and body whatever
+ * the request. It runs in its own process, like the platform, so both share the
+ * machine with the load generator in the same way.
+ */
+const BARE_SERVER = `
+const http = require("node:http");
+const body = Buffer.from(process.env.BENCH_BODY, "utf8");
+const status = Number(process.env.BENCH_STATUS);
+http.createServer((req, res) => {
+	res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": body.length });
+	res.end(body);
+}).listen(Number(process.env.PORT), process.env.HOST);
+`;
+
+export interface BareOptions {
+	/** What the bare server answers, status and body, to every request. */
+	status: number;
+	responseBody: string;
+	/** The request, as the platform gets it. */
+	path: string;
+	method?: "GET" | "POST";
+	headers?: Record<string, string>;
+	requestBody?: string;
+	/** Checks every response instead of comparing it with responseBody. */
+	verifyBody?: (body: string) => boolean;
+}
+
+export async function measureBare(settings: BenchSettings, bare: BareOptions): Promise<LoadResult> {
+	const port = await freePort();
+	const child = await startChild({
+		name: "bare node:http server",
+		args: ["-e", BARE_SERVER],
+		env: childEnv({ PORT: String(port), HOST, BENCH_BODY: bare.responseBody, BENCH_STATUS: String(bare.status) }),
+		readyUrl: `http://${HOST}:${port}/ready`,
+		deadlineMs: settings.startTimeoutMs
+	});
+	try {
+		return await runLoad({
+			url: `http://${HOST}:${port}${bare.path}`,
+			method: bare.method ?? "GET",
+			headers: bare.headers ?? {},
+			...(bare.requestBody !== undefined ? { body: bare.requestBody } : {}),
+			...(bare.verifyBody ? { verifyBody: bare.verifyBody } : { expectBody: bare.responseBody }),
+			serverPid: child.process.pid,
+			...settings
+		});
+	} finally {
+		await child.stop();
+	}
+}
+
+export async function expectStatus(res: Response, status: number, what: string): Promise<string> {
+	const text = await res.text();
+	if (res.status !== status) throw new Error(`${what}: expected ${status}, got ${res.status}: ${text.slice(0, 500)}`);
+	return text;
+}
+
+export interface Registered {
+	accessToken: string;
+	actorId: string;
+}
+
+/** A fresh user through POST /auth/register: the token every authenticated request carries. */
+export async function registerUser(base: string): Promise<Registered> {
+	const registered = JSON.parse(
+		await expectStatus(
+			await fetch(`${base}/auth/register`, {
+				method: "POST",
+				headers: { "Content-Type": "application/json" },
+				body: JSON.stringify({
+					email: `bench-${randomUUID().slice(0, 8)}@example.com`,
+					password: `Bench-${randomUUID().slice(0, 8)}-Aa1`,
+					firstName: "Bench",
+					lastName: "User"
+				})
+			}),
+			201,
+			"POST /auth/register"
+		)
+	) as { accessToken?: unknown; actorId?: unknown };
+	if (typeof registered.accessToken !== "string" || typeof registered.actorId !== "string") {
+		throw new Error("POST /auth/register answered without accessToken or actorId");
+	}
+	return { accessToken: registered.accessToken, actorId: registered.actorId };
+}
+
+/** Appends a child's last output to an error, since that is where the cause usually is. */
+export function withOutput(err: unknown, child: Child): Error {
+	const e = err instanceof Error ? err : new Error(String(err));
+	const out = child.output().trim();
+	if (out) e.message += `\n--- ${child.name} output (tail) ---\n${out}\n---`;
+	return e;
+}
+
 // ---- load
 
 export interface LoadOptions {
 	url: string;
+	method?: "GET" | "POST";
 	headers?: Record<string, string>;
+	/** Sent with every request (the same one each time). */
+	body?: string;
 	/** When given, every response body must equal it; others count as mismatches. */
 	expectBody?: string;
+	/** For bodies that differ per response (new ids): false counts as a mismatch. */
+	verifyBody?: (body: string) => boolean;
 	durationSec: number;
+	/** When given, the measured run sends exactly this many requests and durationSec is ignored. */
+	amount?: number;
 	warmupSec: number;
 	connections: number;
 	/** The server process, when it is a child: its CPU time per request is reported too. */
@@ -224,6 +364,8 @@ export interface LoadResult {
 	durationSec: number;
 	/** Server CPU time (user + system) per response in microseconds; NaN where unknown. */
 	serverCpuUsPerReq: number;
+	/** 2xx responses of the discarded warm-up, for checks on what the server stored. */
+	warmup2xx: number;
 }
 
 /**
@@ -252,6 +394,22 @@ export function isClean(r: LoadResult): boolean {
 	return r.non2xx === 0 && r.errors === 0 && r.timeouts === 0 && r.mismatches === 0 && r.total > 0;
 }
 
+/** Why a load run's numbers cannot be trusted; empty when every response was as expected. */
+export function problemsOf(label: string, r: LoadResult): string[] {
+	const p: string[] = [];
+	if (r.total === 0) p.push(`${label}: no response at all`);
+	if (r.non2xx > 0) {
+		const codes = Object.entries(r.statusCodes)
+			.filter(([code]) => !code.startsWith("2"))
+			.map(([code, n]) => `${n} x ${code}`)
+			.join(", ");
+		p.push(`${label}: ${fmtInt(r.non2xx)} of ${fmtInt(r.total)} responses were not 2xx (${codes})`);
+	}
+	if (r.mismatches > 0) p.push(`${label}: ${fmtInt(r.mismatches)} responses had another body than expected`);
+	if (r.errors > 0) p.push(`${label}: ${fmtInt(r.errors)} connection errors (${fmtInt(r.timeouts)} of them timeouts)`);
+	return p;
+}
+
 function cannon(opts: autocannon.Options, onResponse?: (statusCode: number, ms: number) => void): Promise<autocannon.Result> {
 	return new Promise((resolve, reject) => {
 		const instance = autocannon(opts, (err: unknown, result: autocannon.Result) => (err ? reject(err) : resolve(result)));
@@ -268,17 +426,20 @@ function cannon(opts: autocannon.Options, onResponse?: (statusCode: number, ms: 
 export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
 	const base: autocannon.Options = {
 		url: opts.url,
-		method: "GET",
+		method: opts.method ?? "GET",
 		headers: opts.headers ?? {},
+		...(opts.body !== undefined ? { body: opts.body } : {}),
 		connections: opts.connections,
 		pipelining: 1,
 		timeout: 10,
-		...(opts.expectBody !== undefined ? { expectBody: opts.expectBody } : {})
+		...(opts.expectBody !== undefined ? { expectBody: opts.expectBody } : {}),
+		...(opts.verifyBody !== undefined ? { verifyBody: opts.verifyBody as (body: unknown) => boolean } : {})
 	};
-	if (opts.warmupSec > 0) await cannon({ ...base, duration: opts.warmupSec });
+	const warmup = opts.warmupSec > 0 ? await cannon({ ...base, duration: opts.warmupSec }) : undefined;
 	const hist = createHistogram();
 	const cpuBefore = processCpuUs(opts.serverPid);
-	const result = await cannon({ ...base, duration: opts.durationSec }, (_status, ms) => {
+	const measured = opts.amount !== undefined ? { amount: opts.amount } : { duration: opts.durationSec };
+	const result = await cannon({ ...base, ...measured }, (_status, ms) => {
 		hist.record(Math.max(1, Math.round(ms * 1000)));
 	});
 	const cpuAfter = processCpuUs(opts.serverPid);
@@ -296,7 +457,8 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
 		mismatches: result.mismatches,
 		statusCodes,
 		durationSec: result.duration,
-		serverCpuUsPerReq: cpuBefore !== undefined && cpuAfter !== undefined && total > 0 ? (cpuAfter - cpuBefore) / total : NaN
+		serverCpuUsPerReq: cpuBefore !== undefined && cpuAfter !== undefined && total > 0 ? (cpuAfter - cpuBefore) / total : NaN,
+		warmup2xx: warmup?.["2xx"] ?? 0
 	};
 }
 

@@ -76,6 +76,12 @@ export interface NotificationConfig {
 	retryMaxMs: number;
 }
 
+export interface WebhookConfig {
+	certHostPattern: RegExp;
+	topicArns: string[];
+	processingEnabled: boolean;
+}
+
 export interface Config {
 	port: number;
 	services: ServiceName[];
@@ -93,6 +99,7 @@ export interface Config {
 	idp: IdpConfig;
 	social: SocialConfig;
 	notifications: NotificationConfig;
+	webhooks: WebhookConfig;
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -230,6 +237,24 @@ function notifications(env: Env): NotificationConfig {
 	};
 }
 
+function webhooks(env: Env): WebhookConfig {
+	const source = str(env, "SNS_SIGNING_CERT_HOST_PATTERN") ?? "^sns\\.[a-z0-9-]+\\.amazonaws\\.com(\\.cn)?$";
+	let certHostPattern: RegExp;
+	try {
+		certHostPattern = new RegExp(source);
+	} catch {
+		throw new ConfigError("SNS_SIGNING_CERT_HOST_PATTERN", "must be a regular expression");
+	}
+	if (!source.startsWith("^") || !source.endsWith("$")) {
+		throw new ConfigError("SNS_SIGNING_CERT_HOST_PATTERN", "must be anchored with ^ and $, or any host containing a match would pass");
+	}
+	const topicArns = (str(env, "SNS_TOPIC_ARNS") ?? "").split(",").map(t => t.trim()).filter(Boolean);
+	for (const arn of topicArns) if (!/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/.test(arn)) throw new ConfigError("SNS_TOPIC_ARNS", `holds an invalid topic ARN "${arn}"`);
+	const enabled = str(env, "WEBHOOK_PROCESSING_ENABLED") ?? "true";
+	if (enabled !== "true" && enabled !== "false") throw new ConfigError("WEBHOOK_PROCESSING_ENABLED", "must be true or false");
+	return { certHostPattern, topicArns, processingEnabled: enabled === "true" };
+}
+
 export function loadConfig(env: Env = process.env): Config {
 	const logLevel = (str(env, "LOG_LEVEL") ?? "info") as Config["logLevel"];
 	if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError("LOG_LEVEL", `must be one of ${LOG_LEVELS.join(", ")}`);
@@ -268,6 +293,7 @@ export function loadConfig(env: Env = process.env): Config {
 			redirectUri: url(env, "SOCIAL_OAUTH2_REDIRECT_URI", ["http:", "https:"], `${publicUrl}/auth/social/login/callback`)!,
 			refreshTokenEncryptionKey: encryptionKey(env)
 		},
-		notifications: notifications(env)
+		notifications: notifications(env),
+		webhooks: webhooks(env)
 	};
 }

@@ -11,6 +11,8 @@ import { ServiceTokenCache } from "./auth/service-tokens";
 import { TokenVerifier } from "./auth/verifier";
 import { createIdentityProvider, type IdentityProvider } from "./idp";
 import { createKeyValue, type KeyValue } from "./kv";
+import type { Agent } from "node:https";
+import { SnsVerifier } from "./sns/verify";
 import { createStore, type Store } from "./store";
 
 function once<T>(make: () => T): { get: () => T; peek: () => T | undefined } {
@@ -41,6 +43,8 @@ export class Runtime {
 		return new TokenVerifier(trust);
 	});
 	readonly serviceTokens = new ServiceTokenCache(() => this.idp());
+	private sns: SnsVerifier | null = null;
+	private snsAgent: Agent | undefined;
 
 	constructor(readonly config: Config) {}
 
@@ -58,6 +62,18 @@ export class Runtime {
 
 	verifier(): Promise<TokenVerifier> {
 		return this.verifierRef.get();
+	}
+
+	snsVerifier(): SnsVerifier {
+		const w = this.config.webhooks;
+		this.sns ??= new SnsVerifier({ hostPattern: w.certHostPattern, topicArns: w.topicArns, agent: this.snsAgent });
+		return this.sns;
+	}
+
+	/** For tests: trust their own certificate authority when fetching SNS certificates. */
+	useSnsAgent(agent: Agent): void {
+		this.snsAgent = agent;
+		this.sns = null;
 	}
 
 	async close(): Promise<void> {

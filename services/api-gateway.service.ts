@@ -65,6 +65,13 @@ function beforeJsonCall(ctx: Context<unknown, { idempotencyKey?: string }>, _rou
 	}
 }
 
+function requireSnsBody(_ctx: Context, _route: unknown, req: Req): void {
+	const type = (req.headers["content-type"] ?? "").toLowerCase();
+	if (!/^(text\/plain|application\/json)\s*(;|$)/.test(type)) {
+		throw new ClientError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the SNS message as text/plain or application/json.");
+	}
+}
+
 /** Answers that carry tokens must not be kept by any cache. */
 function noStore(_ctx: Context, _route: unknown, _req: Req, res: Res, data: unknown): unknown {
 	res.setHeader("Cache-Control", "no-store");
@@ -128,12 +135,15 @@ const GatewayService: ServiceSchema<ServiceSettingSchema & Record<string, unknow
 				{ onAfterCall: noStore }
 			),
 			{
+				// SNS posts its JSON as text/plain; both types are read as they are, the service parses.
 				path: "/notifications/webhooks",
 				logging: false,
-				aliases: { "POST email-provider": LATER },
+				aliases: { "POST email-provider": "webhooks.emailProvider" },
 				mappingPolicy: "restrict",
 				authentication: false,
-				bodyParsers: { json: { limit: JSON_LIMIT }, text: { limit: JSON_LIMIT } }
+				mergeParams: false,
+				bodyParsers: { json: { limit: JSON_LIMIT, strict: false }, text: { limit: JSON_LIMIT, type: "text/plain" } },
+				onBeforeCall: requireSnsBody
 			},
 			jsonRoute(
 				"",

@@ -1,0 +1,149 @@
+/**
+ * The platform as several OS processes over NATS sharing one SQLite file, the way
+ * it is deployed with dispatchers apart: one api node (gateway, auth, actors,
+ * notifications) and any number of dispatcher nodes, each a `node dist/index.js`.
+ * The bench reads the shared store through its own connection and joins the
+ * cluster as a service-less node only to see when the dispatchers are up.
+ */
+import path from "node:path";
+import { ServiceBroker } from "moleculer";
+import { SqliteStore } from "../lib/store/sqlite";
+import {
+	HOST,
+	PLATFORM_ENTRY,
+	PROJECT_ROOT,
+	childEnv,
+	freePort,
+	makeTempDir,
+	profileArgs,
+	registerUser,
+	removeTempDir,
+	startChild,
+	type Child
+} from "./lib";
+
+export const NATS_URL = process.env.BENCH_NATS_URL?.trim() || "nats://127.0.0.1:4222";
+
+export const API_SERVICES = "api-gateway,auth,actors,notifications";
+
+let clusterCount = 0;
+
+/** Unique per run and per cluster: NATS is shared with whatever else runs on this machine. */
+function uniqueNamespace(label: string): string {
+	clusterCount += 1;
+	return `bench-${label}-${process.pid}-${Date.now().toString(36)}-${clusterCount}`;
+}
+
+export interface ClusterOptions {
+	label: string;
+	startTimeoutMs: number;
+	/** Settings every node gets, e.g. DISPATCHER_POLL_MS. */
+	env?: Record<string, string>;
+}
+
+export class Cluster {
+	readonly dispatchers: Child[] = [];
+	private dispatcherCount = 0;
+
+	private constructor(
+		readonly namespace: string,
+		readonly dataDir: string,
+		readonly base: string,
+		readonly api: Child,
+		readonly token: string,
+		readonly store: SqliteStore,
+		private readonly observer: ServiceBroker,
+		private readonly env: NodeJS.ProcessEnv,
+		private readonly startTimeoutMs: number
+	) {}
+
+	static async start(opts: ClusterOptions): Promise<Cluster> {
+		const namespace = uniqueNamespace(opts.label);
+		const dataDir = await makeTempDir(`bench-${opts.label}-`);
+		const env = childEnv({ NATS_URL, NAMESPACE: namespace, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...opts.env });
+		const observer = new ServiceBroker({
+			namespace,
+			nodeID: `bench-observer-${process.pid}`,
+			transporter: { type: "NATS", options: { url: NATS_URL } },
+			serializer: "JSON",
+			logger: false
+		});
+		let api: Child | undefined;
+		try {
+			await observer.start();
+			const port = await freePort();
+			const base = `http://${HOST}:${port}`;
+			api = await startChild({
+				name: `api node (${namespace})`,
+				args: [PLATFORM_ENTRY],
+				cwd: PROJECT_ROOT,
+				env: { ...env, SERVICES: API_SERVICES, PORT: String(port), NODE_ID: "api" },
+				readyUrl: `${base}/health/ready`,
+				deadlineMs: opts.startTimeoutMs
+			});
+			const { accessToken } = await registerUser(base);
+			// After the api node made the file; collection() creates a table the api node has not yet used.
+			const store = new SqliteStore(path.join(dataDir, "store.sqlite"));
+			store.collection("notifications");
+			store.collection("notification_events");
+			return new Cluster(namespace, dataDir, base, api, accessToken, store, observer, env, opts.startTimeoutMs);
+		} catch (err) {
+			await api?.stop();
+			await observer.stop().catch(() => undefined);
+			removeTempDir(dataDir);
+			throw err;
+		}
+	}
+
+	/** Dispatcher nodes the cluster's registry shows as available. */
+	private liveDispatchers(): Set<string> {
+		const list = this.observer.registry.getServiceList({ onlyAvailable: true }) as { name: string; nodeID: string }[];
+		return new Set(list.filter(s => s.name === "dispatcher").map(s => s.nodeID));
+	}
+
+	/**
+	 * Starts `n` dispatcher nodes and resolves once every one is known to the
+	 * cluster: before that, "notifications.queued" would not reach it and it would
+	 * only find work on its slow poll.
+	 */
+	async startDispatchers(n: number): Promise<void> {
+		const started = await Promise.all(
+			Array.from({ length: n }, () => {
+				this.dispatcherCount += 1;
+				const nodeId = `dispatcher-${this.dispatcherCount}`;
+				return startChild({
+					name: `${nodeId} (${this.namespace})`,
+					args: [...profileArgs(), PLATFORM_ENTRY],
+					cwd: PROJECT_ROOT,
+					env: { ...this.env, SERVICES: "dispatcher", NODE_ID: nodeId },
+					ready: async () => this.liveDispatchers().has(nodeId),
+					deadlineMs: this.startTimeoutMs
+				});
+			})
+		);
+		this.dispatchers.push(...started);
+	}
+
+	async stopDispatchers(): Promise<void> {
+		await Promise.all(this.dispatchers.splice(0).map(d => d.stop()));
+	}
+
+	/** The children's last output, for error reports. */
+	output(): string {
+		return [this.api, ...this.dispatchers]
+			.map(c => {
+				const out = c.output().trim();
+				return out ? `--- ${c.name} output (tail) ---\n${out}\n---` : "";
+			})
+			.filter(Boolean)
+			.join("\n");
+	}
+
+	async stop(): Promise<void> {
+		await this.stopDispatchers();
+		await this.api.stop();
+		await this.observer.stop().catch(() => undefined);
+		await this.store.close();
+		removeTempDir(this.dataDir);
+	}
+}

@@ -1,0 +1,160 @@
+/**
+ * The delivery-outcome webhook: SNS posts SES events here with no token, so a
+ * message counts only once its signature checks out. Delivery, Bounce and Complaint
+ * become delivery events and statuses; each outcome is recorded once however often
+ * and however concurrently SNS delivers it; permanent bounces and complaints put
+ * the recipients on the suppression list the dispatcher checks.
+ */
+import { randomUUID } from "node:crypto";
+import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
+import { ClientError } from "../lib/errors";
+import { nextSeq, type EventDoc, type NotificationDoc, type Status } from "../lib/notifications/model";
+import { InvalidSignature, isSnsMessage, type SnsMessage } from "../lib/sns/verify";
+import { DuplicateKeyError } from "../lib/store";
+import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
+
+export type DeliveryEvent = "DELIVERED" | "BOUNCED" | "COMPLAINT";
+
+export interface WebhookResult {
+	/** What was done, for logs and tests; SNS only looks at the status code. */
+	outcome: "confirmed" | "unsubscribed" | "recorded" | "duplicate" | "ignored" | "disabled" | "unknown-message";
+}
+
+interface SesEvent {
+	notificationType?: unknown;
+	eventType?: unknown;
+	mail?: { messageId?: unknown };
+	bounce?: { bounceType?: unknown; bouncedRecipients?: { emailAddress?: unknown }[] };
+	complaint?: { complainedRecipients?: { emailAddress?: unknown }[] };
+	delivery?: { timestamp?: unknown; smtpResponse?: unknown };
+}
+
+const EVENT_OF: Record<string, DeliveryEvent> = { Delivery: "DELIVERED", Bounce: "BOUNCED", Complaint: "COMPLAINT" };
+
+/** The statuses each outcome may replace: a bounce or complaint outranks a delivery, never the reverse. */
+const REPLACES: Record<DeliveryEvent, Status[]> = {
+	DELIVERED: ["QUEUED", "PROCESSING", "SENT", "FAILED"],
+	BOUNCED: ["QUEUED", "PROCESSING", "SENT", "FAILED", "DELIVERED"],
+	COMPLAINT: ["QUEUED", "PROCESSING", "SENT", "FAILED", "DELIVERED"]
+};
+
+function parseBody(body: unknown): unknown {
+	if (typeof body !== "string") return body;
+	try {
+		return JSON.parse(body);
+	} catch {
+		throw new ClientError(400, "MALFORMED_JSON", "The body is not valid JSON.");
+	}
+}
+
+function addresses(list: { emailAddress?: unknown }[] | undefined): string[] {
+	return (Array.isArray(list) ? list : [])
+		.map(r => (typeof r?.emailAddress === "string" ? r.emailAddress.trim().toLowerCase() : ""))
+		.filter(a => a.length > 0 && a.length <= 254);
+}
+
+/** A few facts worth keeping from the event; never the whole payload. */
+function detailOf(type: string, e: SesEvent): Record<string, unknown> {
+	if (type === "Bounce") return { bounceType: typeof e.bounce?.bounceType === "string" ? e.bounce.bounceType : "Undetermined" };
+	if (type === "Delivery" && typeof e.delivery?.smtpResponse === "string") return { smtpResponse: e.delivery.smtpResponse.slice(0, 200) };
+	return {};
+}
+
+const WebhooksService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
+	name: "webhooks",
+	mixins: [RuntimeMixin],
+	actions: {
+		emailProvider: {
+			visibility: "published",
+			// Open to anyone: authenticity rests on the SNS signature alone.
+			auth: "public",
+			async handler(ctx: Context<{ body?: unknown }>): Promise<WebhookResult> {
+				const message = parseBody(ctx.params.body);
+				if (!isSnsMessage(message)) {
+					throw new ClientError(400, "VALIDATION_ERROR", "The body is not an SNS message.");
+				}
+				const rt = this.runtime();
+				const verifier = rt.snsVerifier();
+				try {
+					await verifier.verify(message);
+				} catch (err) {
+					if (err instanceof InvalidSignature) {
+						this.logger.warn("SNS message refused", { reason: err.message, messageId: message.MessageId.slice(0, 100) });
+						throw new ClientError(403, "INVALID_SIGNATURE", "The message signature could not be verified.");
+					}
+					throw err;
+				}
+				if (message.Type === "SubscriptionConfirmation") {
+					const ok = await verifier.confirm(message.SubscribeURL!);
+					if (!ok) this.logger.warn("Subscription not confirmed: SubscribeURL not allowed or not answering", { topic: message.TopicArn });
+					return { outcome: "confirmed" };
+				}
+				if (message.Type === "UnsubscribeConfirmation") return { outcome: "unsubscribed" };
+				if (!(await this.processingEnabled())) return { outcome: "disabled" };
+				return this.record(message);
+			}
+		}
+	},
+	methods: {
+		async processingEnabled(): Promise<boolean> {
+			return this.runtime().config.webhooks.processingEnabled;
+		},
+
+		async record(message: SnsMessage): Promise<WebhookResult> {
+			let event: SesEvent;
+			try {
+				event = JSON.parse(message.Message) as SesEvent;
+			} catch {
+				return { outcome: "ignored" };
+			}
+			if (!event || typeof event !== "object") return { outcome: "ignored" };
+			const type = typeof event.notificationType === "string" ? event.notificationType : typeof event.eventType === "string" ? event.eventType : "";
+			const deliveryEvent = EVENT_OF[type];
+			const providerMessageId = event.mail?.messageId;
+			if (!deliveryEvent || typeof providerMessageId !== "string" || !providerMessageId) return { outcome: "ignored" };
+
+			const store = this.runtime().store();
+			const notifications = store.collection<NotificationDoc>("notifications");
+			const n = await notifications.findOne({ providerMessageId });
+			if (!n) return { outcome: "unknown-message" };
+
+			const now = Date.now();
+			let duplicate = false;
+			try {
+				await store.collection<EventDoc>("notification_events").insert({
+					id: randomUUID(),
+					notificationId: n.id,
+					event: deliveryEvent,
+					occurredAt: new Date(now).toISOString(),
+					seq: nextSeq(now),
+					detail: { ...detailOf(type, event), snsMessageId: message.MessageId.slice(0, 100) },
+					dedupeKey: `${n.id}:${deliveryEvent}`
+				});
+			} catch (err) {
+				if (!(err instanceof DuplicateKeyError)) throw err;
+				duplicate = true;
+			}
+			// Also on a duplicate: an earlier delivery of this message may have stopped
+			// between the event and the status. Both writes are idempotent.
+			await notifications.updateMany(
+				{ id: n.id, status: { $in: REPLACES[deliveryEvent] } },
+				{ $set: { status: deliveryEvent, updatedAt: new Date(now).toISOString() } }
+			);
+			const permanentBounce = type === "Bounce" && event.bounce?.bounceType === "Permanent";
+			if (permanentBounce || type === "Complaint") {
+				const list = type === "Bounce" ? addresses(event.bounce?.bouncedRecipients) : addresses(event.complaint?.complainedRecipients);
+				const suppressions = store.collection<{ id: string; reason: string; notificationId: string; createdAt: string }>("suppressions");
+				for (const address of list.length ? list : [n.to.trim().toLowerCase()]) {
+					try {
+						await suppressions.insert({ id: address, reason: deliveryEvent, notificationId: n.id, createdAt: new Date(now).toISOString() });
+					} catch (err) {
+						if (!(err instanceof DuplicateKeyError)) throw err;
+					}
+				}
+			}
+			return { outcome: duplicate ? "duplicate" : "recorded" };
+		}
+	}
+};
+
+export default WebhooksService;
