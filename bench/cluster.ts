@@ -19,7 +19,8 @@ import {
 	registerUser,
 	removeTempDir,
 	startChild,
-	type Child
+	type Child,
+	type Registered
 } from "./lib";
 
 export const NATS_URL = process.env.BENCH_NATS_URL?.trim() || "nats://127.0.0.1:4222";
@@ -50,7 +51,7 @@ export class Cluster {
 		readonly dataDir: string,
 		readonly base: string,
 		readonly api: Child,
-		readonly token: string,
+		readonly user: Registered,
 		readonly store: SqliteStore,
 		private readonly observer: ServiceBroker,
 		private readonly env: NodeJS.ProcessEnv,
@@ -81,12 +82,12 @@ export class Cluster {
 				readyUrl: `${base}/health/ready`,
 				deadlineMs: opts.startTimeoutMs
 			});
-			const { accessToken } = await registerUser(base);
+			const user = await registerUser(base);
 			// After the api node made the file; collection() creates a table the api node has not yet used.
 			const store = new SqliteStore(path.join(dataDir, "store.sqlite"));
 			store.collection("notifications");
 			store.collection("notification_events");
-			return new Cluster(namespace, dataDir, base, api, accessToken, store, observer, env, opts.startTimeoutMs);
+			return new Cluster(namespace, dataDir, base, api, user, store, observer, env, opts.startTimeoutMs);
 		} catch (err) {
 			await api?.stop();
 			await observer.stop().catch(() => undefined);
@@ -107,7 +108,7 @@ export class Cluster {
 	 * only find work on its slow poll.
 	 */
 	async startDispatchers(n: number): Promise<void> {
-		const started = await Promise.all(
+		const started = await Promise.allSettled(
 			Array.from({ length: n }, () => {
 				this.dispatcherCount += 1;
 				const nodeId = `dispatcher-${this.dispatcherCount}`;
@@ -121,7 +122,9 @@ export class Cluster {
 				});
 			})
 		);
-		this.dispatchers.push(...started);
+		for (const s of started) if (s.status === "fulfilled") this.dispatchers.push(s.value);
+		const failed = started.find(s => s.status === "rejected");
+		if (failed) throw failed.reason;
 	}
 
 	async stopDispatchers(): Promise<void> {

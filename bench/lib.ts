@@ -373,7 +373,7 @@ export interface LoadResult {
  * undefined elsewhere). With the load generator on the same machine, req/s mixes
  * the server's cost with the client's; CPU per request is the server's alone.
  */
-function processCpuUs(pid: number | undefined): number | undefined {
+export function processCpuUs(pid: number | undefined): number | undefined {
 	if (pid === undefined) return undefined;
 	try {
 		const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
