@@ -49,7 +49,10 @@ export default function brokerOptions(config: Config, runtime: Runtime): BrokerO
 			}
 		},
 		validator: true,
-		metrics: false,
+		metrics:
+			config.metricsPort === undefined
+				? false
+				: { enabled: true, reporter: [{ type: "Prometheus", options: { port: config.metricsPort, path: "/metrics" } }] },
 		tracing: false,
 		middlewares: [AuthMiddleware(runtime)],
 		stopped: () => runtime.close()

@@ -1,10 +1,12 @@
 /**
- * `npm run bench`: runs every benchmark in BENCHES in turn and prints its numbers.
+ * `npm run bench`: runs every benchmark in BENCHES in turn and prints its numbers;
+ * `node dist/bench/run.js gateway notifications` runs only the ones named.
  * The exit code is 1 only when a benchmark broke (a server did not start, or the
  * responses were not the expected ones); slow numbers never fail the run.
  */
 import { benchGateway, formatGatewayResult } from "./gateway";
 import { benchSettings, type BenchSettings } from "./lib";
+import { benchNotifications, formatNotificationResult, notificationSettings } from "./notifications";
 
 export interface BenchOutcome {
 	report: string;
@@ -24,13 +26,28 @@ const BENCHES: Bench[] = [
 			const result = await benchGateway(settings);
 			return { report: formatGatewayResult(result), problems: result.problems };
 		}
+	},
+	{
+		name: "notifications",
+		async run(settings) {
+			const result = await benchNotifications(notificationSettings(settings));
+			return { report: formatNotificationResult(result), problems: result.problems };
+		}
 	}
 ];
 
+function selected(names: string[]): Bench[] {
+	if (names.length === 0) return BENCHES;
+	const unknown = names.filter(n => !BENCHES.some(b => b.name === n));
+	if (unknown.length) throw new Error(`Unknown benchmark(s): ${unknown.join(", ")} (known: ${BENCHES.map(b => b.name).join(", ")})`);
+	return BENCHES.filter(b => names.includes(b.name));
+}
+
 async function main(): Promise<number> {
+	const benches = selected(process.argv.slice(2));
 	const settings = benchSettings();
 	let broken = 0;
-	for (const bench of BENCHES) {
+	for (const bench of benches) {
 		process.stdout.write(`\n== ${bench.name} ==\n`);
 		try {
 			const outcome = await bench.run(settings);
@@ -41,7 +58,7 @@ async function main(): Promise<number> {
 			process.stderr.write(`!!! ${bench.name} benchmark broke: ${(err as Error).stack ?? err}\n`);
 		}
 	}
-	if (broken) process.stderr.write(`\n!!! ${broken} of ${BENCHES.length} benchmark(s) broke; see above.\n`);
+	if (broken) process.stderr.write(`\n!!! ${broken} of ${benches.length} benchmark(s) broke; see above.\n`);
 	return broken ? 1 : 0;
 }
 

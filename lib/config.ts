@@ -93,6 +93,10 @@ export interface Config {
 	dataDir: string;
 	logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 	requestTimeoutMs: number;
+	/** Prometheus metrics on this port; unset means metrics are off. */
+	metricsPort?: number;
+	/** How often the queue gauges are read. */
+	metricsSampleMs: number;
 	publicUrl: string;
 	uiBaseUrl: string;
 	uiCallbackPath: string;
@@ -279,6 +283,8 @@ export function loadConfig(env: Env = process.env): Config {
 		dataDir: path.resolve(str(env, "DATA_DIR") ?? "./data"),
 		logLevel,
 		requestTimeoutMs: int(env, "REQUEST_TIMEOUT_MS", 10000, 100, 600000),
+		metricsPort: str(env, "METRICS_PORT") == null ? undefined : int(env, "METRICS_PORT", 0, 0, 65535),
+		metricsSampleMs: int(env, "METRICS_SAMPLE_MS", 5000, 100, 600000),
 		publicUrl,
 		uiBaseUrl: url(env, "UI_BASE_URL", ["http:", "https:"], "http://localhost:3000")!.replace(/\/+$/, ""),
 		uiCallbackPath,

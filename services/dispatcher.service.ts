@@ -8,6 +8,7 @@
 import type { ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { createEmailProvider, SendError, type EmailProvider } from "../lib/email";
 import type { NotificationDoc } from "../lib/notifications/model";
+import { countOutcome, registerNotificationMetrics } from "../lib/notifications/metrics";
 import { NotificationQueue, retryDelay } from "../lib/notifications/queue";
 import { render, type TemplateParts } from "../lib/notifications/render";
 import { SendRateLimiter } from "../lib/notifications/send-rate";
@@ -37,6 +38,7 @@ export interface DispatcherStats {
 }
 
 type This = DispatcherState & RuntimeMethods & {
+	broker: import("moleculer").ServiceBroker;
 	logger: { info: (...a: unknown[]) => void; warn: (...a: unknown[]) => void; error: (...a: unknown[]) => void };
 	wake(): void;
 	run(): Promise<void>;
@@ -130,8 +132,10 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 
 			const address = n.to.trim().toLowerCase();
 			if (await store.collection<Suppression>("suppressions").get(address)) {
-				if (await this.queue.finish(n, "SUPPRESSED")) await this.queue.event(n.id, "SUPPRESSED", { attempt: n.attempts });
-				else lost();
+				if (await this.queue.finish(n, "SUPPRESSED")) {
+					await this.queue.event(n.id, "SUPPRESSED", { attempt: n.attempts });
+					countOutcome(this.broker, "suppressed");
+				} else lost();
 				return;
 			}
 
@@ -140,6 +144,7 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 			if (!template) {
 				if (await this.queue.finish(n, "FAILED", { lastError: "TEMPLATE_NOT_FOUND" })) {
 					await this.queue.event(n.id, "FAILED", { attempt: n.attempts, error: "TEMPLATE_NOT_FOUND", permanent: true });
+					countOutcome(this.broker, "failed");
 				} else lost();
 				return;
 			}
@@ -154,6 +159,7 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 				);
 				if (await this.queue.finish(n, "SENT", { providerMessageId: messageId })) {
 					await this.queue.event(n.id, "SENT", { attempt: n.attempts, providerMessageId: messageId });
+					countOutcome(this.broker, "sent");
 				} else lost();
 				return;
 			} catch (err) {
@@ -164,6 +170,7 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 			if (error.permanent || n.attempts >= cfg.maxAttempts) {
 				if (await this.queue.finish(n, "FAILED", { lastError: error.code })) {
 					await this.queue.event(n.id, "FAILED", { attempt: n.attempts, error: error.code, permanent: error.permanent });
+					countOutcome(this.broker, "failed");
 				} else lost();
 				return;
 			}
@@ -174,6 +181,7 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 					error: error.code,
 					retryAt: new Date(Date.now() + delay).toISOString()
 				});
+				countOutcome(this.broker, "retried");
 			} else lost();
 		}
 	},
@@ -190,6 +198,7 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 		const self = this as unknown as This;
 		const rt = self.runtime();
 		const cfg = rt.config.notifications;
+		registerNotificationMetrics(self.broker);
 		self.queue = new NotificationQueue(rt.store());
 		self.email = createEmailProvider(rt.config);
 		self.limiter = new SendRateLimiter(rt.kv(), cfg.sendRatePerSecond);

@@ -8,6 +8,7 @@ import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { sha256 } from "../lib/crypto";
 import { ClientError, badRequest, notFound } from "../lib/errors";
 import { CHANNELS, DELIVERABLE_CHANNELS, PRIORITIES, nextSeq, priorityRank, type Channel, type Creator, type EventDoc, type NotificationDoc, type Priority } from "../lib/notifications/model";
+import { registerNotificationMetrics, sampleQueue } from "../lib/notifications/metrics";
 import { missingVariables, type TemplateParts, type Variables } from "../lib/notifications/render";
 import { DuplicateKeyError } from "../lib/store";
 import type { Principal } from "../lib/auth/rules";
@@ -284,6 +285,17 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> 
 			ctx.meta.$location = `/notifications/${earlier.id}`;
 			return { notificationId: earlier.id, status: earlier.status };
 		}
+	},
+	started() {
+		if (!this.broker.isMetricsEnabled()) return;
+		registerNotificationMetrics(this.broker);
+		const sample = () =>
+			sampleQueue(this.broker, this.runtime().store()).catch(err => this.logger.warn("Sampling the queue failed", { error: (err as Error).message }));
+		void sample();
+		(this as unknown as { sampler: NodeJS.Timeout }).sampler = setInterval(sample, this.runtime().config.metricsSampleMs);
+	},
+	stopped() {
+		clearInterval((this as unknown as { sampler?: NodeJS.Timeout }).sampler);
 	}
 };
 

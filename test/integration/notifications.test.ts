@@ -345,3 +345,25 @@ describe("dispatching in one process", () => {
 		}
 	});
 });
+
+describe("notification metrics", () => {
+	it("should publish Moleculer's metrics, queue depth and age per priority, and outcome counters", async () => {
+		const port = await freePort();
+		const p = await startPlatform({ METRICS_PORT: String(port), METRICS_SAMPLE_MS: "100", SERVICES: "api-gateway,auth,actors,notifications" });
+		const scrape = async () => (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+		try {
+			const { token } = await registered(p);
+			for (let i = 0; i < 3; i++) await http(p.baseUrl, "POST", "/notifications", { token, json: { to: `m${i}@example.com`, priority: "LOW", ...inline() } });
+			await waitFor("the LOW queue depth to show 3", async () => /notifications_queue_depth\{[^}]*priority="LOW"[^}]*\} 3\b/.test(await scrape()));
+			const text = await scrape();
+			expect(text).toMatch(/notifications_queue_depth\{[^}]*priority="CRITICAL"[^}]*\} 0\b/);
+			expect(text).toMatch(/notifications_queue_oldest_age_seconds\{[^}]*priority="LOW"/);
+			expect(text).toMatch(/moleculer_request_total/);
+
+			p.broker.createService((await import("../../services/dispatcher.service")).default as never);
+			await waitFor("the sent counter to reach 3", async () => /notifications_outcomes_total\{[^}]*outcome="sent"[^}]*\} 3\b/.test(await scrape()));
+		} finally {
+			await p.stop();
+		}
+	});
+});

@@ -1,0 +1,697 @@
+/**
+ * Notifications, in three parts, each beside a bare baseline measured in the same
+ * run on the same machine:
+ *  1. POST /notifications on one platform process (no dispatcher, so the queue only
+ *     grows) against a bare node:http server answering the same 201.
+ *  2. Accepted→SENT throughput of a cluster over NATS with one and with two
+ *     dispatcher processes, against a bare pipeline that only renders, composes and
+ *     writes the same emails as .eml files.
+ *  3. CRITICAL accepted→SENT latency while a LOW backlog is queued, against the same
+ *     CRITICAL load on an empty queue.
+ * The goals from the issue are printed next to the numbers and never enforced,
+ * because timings depend on the machine. What does fail the run is a broken one:
+ * a non-2xx answer, a notification lost, failed or sent twice.
+ */
+import { randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
+import { rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { loadConfig, type NotificationConfig } from "../lib/config";
+import { compose } from "../lib/email/mime";
+import { nextSeq, priorityRank, type EventDoc, type NotificationDoc, type Priority } from "../lib/notifications/model";
+import { render, type TemplateParts, type Variables } from "../lib/notifications/render";
+import { SqliteStore } from "../lib/store/sqlite";
+import { API_SERVICES, Cluster, NATS_URL } from "./cluster";
+import {
+	HOST,
+	PLATFORM_ENTRY,
+	PROJECT_ROOT,
+	benchSettings,
+	childEnv,
+	describeMachine,
+	envInt,
+	fmtInt,
+	fmtMs,
+	formatTable,
+	freePort,
+	isClean,
+	makeTempDir,
+	measureBare,
+	problemsOf,
+	processCpuUs,
+	profileArgs,
+	registerUser,
+	removeTempDir,
+	runLoad,
+	startChild,
+	withOutput,
+	type BenchSettings,
+	type LoadResult
+} from "./lib";
+
+export const GOAL_E2E_PER_SEC = 1000;
+export const GOAL_CRITICAL_P99_MS = 1000;
+
+const PARTS = ["accept", "e2e", "critical"] as const;
+type Part = (typeof PARTS)[number];
+
+/** How often the bench looks at the store while waiting for sends. */
+const POLL_MS = 100;
+/** Inserts per transaction when filling the backlog. */
+const BACKLOG_BATCH = 5000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export interface NotificationSettings {
+	load: BenchSettings;
+	parts: Part[];
+	e2eCount: number;
+	e2eWarmup: number;
+	e2eDispatchers: number[];
+	backlog: number;
+	criticalRate: number;
+	criticalSec: number;
+	criticalDispatchers: number;
+	/** Waiting for sends gives up when the SENT count has not moved for this long. */
+	stallMs: number;
+	/** The dispatcher settings the children run with (their defaults unless set in the environment). */
+	dispatcher: NotificationConfig;
+}
+
+export function notificationSettings(load: BenchSettings = benchSettings()): NotificationSettings {
+	const parts = (process.env.BENCH_NOTIFICATION_PARTS?.trim() || PARTS.join(","))
+		.split(",")
+		.map(p => p.trim())
+		.filter(Boolean);
+	for (const p of parts) {
+		if (!(PARTS as readonly string[]).includes(p)) throw new Error(`BENCH_NOTIFICATION_PARTS: unknown part "${p}" (known: ${PARTS.join(", ")})`);
+	}
+	return {
+		load,
+		parts: parts as Part[],
+		e2eCount: envInt("BENCH_E2E_COUNT", 20000, 1),
+		e2eWarmup: envInt("BENCH_E2E_WARMUP", 1000, 0),
+		e2eDispatchers: [1, 2],
+		backlog: envInt("BENCH_BACKLOG", 100000, 0),
+		criticalRate: envInt("BENCH_CRITICAL_RATE", 20, 1),
+		criticalSec: envInt("BENCH_CRITICAL_SEC", 15, 1),
+		criticalDispatchers: envInt("BENCH_CRITICAL_DISPATCHERS", 1, 1),
+		stallMs: envInt("BENCH_STALL_SEC", 30, 1) * 1000,
+		dispatcher: loadConfig(childEnv({})).notifications
+	};
+}
+
+// ---- the request every part sends
+
+/** A short transactional email, html and text, with one variable: what the platform mostly sends. */
+const TEMPLATE: TemplateParts = {
+	subject: "Your sign-in code, {{name}}",
+	text: "Hello {{name}},\n\nYour sign-in code is 428913. It expires in 10 minutes.\n\nIf you did not ask for it, ignore this email.\n",
+	html: "<p>Hello {{name}},</p><p>Your sign-in code is <b>428913</b>. It expires in 10 minutes.</p><p>If you did not ask for it, ignore this email.</p>"
+};
+const VARIABLES: Variables = { name: "Bench User" };
+const RECIPIENT = "bench.recipient@example.com";
+
+function requestBody(priority: Priority): string {
+	return JSON.stringify({ to: RECIPIENT, priority, template: TEMPLATE, variables: VARIABLES });
+}
+
+function isAccepted(body: string): boolean {
+	try {
+		const b = JSON.parse(body) as { notificationId?: unknown; status?: unknown };
+		return b.status === "QUEUED" && typeof b.notificationId === "string" && UUID.test(b.notificationId);
+	} catch {
+		return false;
+	}
+}
+
+function jsonHeaders(token: string): Record<string, string> {
+	return { "Content-Type": "application/json", Authorization: `Bearer ${token}` };
+}
+
+const sleep = (ms: number) => new Promise<void>(resolve => setTimeout(resolve, ms));
+
+function percentile(sorted: number[], p: number): number {
+	if (sorted.length === 0) return NaN;
+	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+// ---- 1. POST /notifications
+
+export interface AcceptResult {
+	bare: LoadResult;
+	platform: LoadResult;
+	/** Notifications in the store after the run, against the 2xx answers counted. */
+	stored: number;
+	problems: string[];
+}
+
+async function measureAcceptPlatform(settings: BenchSettings, body: string): Promise<{ load: LoadResult; stored: number }> {
+	const port = await freePort();
+	const dataDir = await makeTempDir("bench-accept-");
+	const base = `http://${HOST}:${port}`;
+	try {
+		const child = await startChild({
+			name: "platform",
+			args: [...profileArgs(), PLATFORM_ENTRY],
+			cwd: PROJECT_ROOT,
+			env: childEnv({ SERVICES: API_SERVICES, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" }),
+			readyUrl: `${base}/health/ready`,
+			deadlineMs: settings.startTimeoutMs
+		});
+		let load: LoadResult;
+		try {
+			const { accessToken } = await registerUser(base);
+			load = await runLoad({
+				url: `${base}/notifications`,
+				method: "POST",
+				headers: jsonHeaders(accessToken),
+				body,
+				verifyBody: isAccepted,
+				serverPid: child.process.pid,
+				...settings
+			});
+		} catch (err) {
+			throw withOutput(err, child);
+		} finally {
+			// Stopped before counting, so requests still under way have landed.
+			await child.stop();
+		}
+		const store = new SqliteStore(path.join(dataDir, "store.sqlite"));
+		try {
+			return { load, stored: await store.collection("notifications").count({}) };
+		} finally {
+			await store.close();
+		}
+	} finally {
+		removeTempDir(dataDir);
+	}
+}
+
+export async function benchAccept(s: NotificationSettings): Promise<AcceptResult> {
+	const body = requestBody("NORMAL");
+	const bare = await measureBare(s.load, {
+		status: 201,
+		responseBody: JSON.stringify({ notificationId: randomUUID(), status: "QUEUED" }),
+		path: "/notifications",
+		method: "POST",
+		headers: jsonHeaders("bench"),
+		requestBody: body,
+		verifyBody: isAccepted
+	});
+	const { load: platform, stored } = await measureAcceptPlatform(s.load, body);
+	const problems = [...problemsOf("bare", bare), ...problemsOf("platform", platform)];
+	// A run ending mid-request may store a notification whose answer was never
+	// counted (at most one per connection, in the warm-up and the measured run);
+	// anything else is a lost or invented notification.
+	const answered = platform.warmup2xx + platform.total - platform.non2xx;
+	if (stored < answered || stored > answered + 2 * s.load.connections) {
+		problems.push(`platform: ${fmtInt(answered)} notifications were accepted but the store holds ${fmtInt(stored)}`);
+	}
+	if (!isClean(bare) || !isClean(platform)) problems.push("THE NUMBERS ABOVE ARE MEANINGLESS: not every request got the expected 201 response.");
+	return { bare, platform, stored, problems };
+}
+
+// ---- 2. end to end
+
+export interface E2eRun {
+	dispatchers: number;
+	count: number;
+	/** From the first accept to the last SENT, by the records' own timestamps. */
+	elapsedMs: number;
+	perSec: number;
+	acceptPerSec: number;
+	acceptP99Ms: number;
+	/** CPU time per notification, in microseconds, of the api node and of all dispatchers together. */
+	apiCpuUs: number;
+	dispatcherCpuUs: number;
+	problems: string[];
+}
+
+export interface BarePipelineResult {
+	count: number;
+	elapsedMs: number;
+	perSec: number;
+	concurrency: number;
+}
+
+export interface E2eResult {
+	bare: BarePipelineResult;
+	runs: E2eRun[];
+	problems: string[];
+}
+
+interface Progress {
+	sent: number;
+	failed: number;
+	stalled: boolean;
+}
+
+/**
+ * Waits until `done()` reaches `target`, giving up only when it stops moving for
+ * stallMs: a slow platform is a number to report, a stuck one a broken run.
+ */
+async function waitUntil(target: number, done: () => Promise<number>, failed: () => Promise<number>, stallMs: number): Promise<Progress> {
+	let last = -1;
+	let lastMove = Date.now();
+	let polls = 0;
+	for (;;) {
+		const sent = await done();
+		if (sent >= target) return { sent, failed: 0, stalled: false };
+		// Failures are rare and counting them scans more, so only now and then.
+		if (++polls % 20 === 0) {
+			const f = await failed();
+			if (f > 0) return { sent, failed: f, stalled: false };
+		}
+		if (sent !== last) {
+			last = sent;
+			lastMove = Date.now();
+		} else if (Date.now() - lastMove > stallMs) {
+			return { sent, failed: await failed(), stalled: true };
+		}
+		await sleep(POLL_MS);
+	}
+}
+
+function describeShortfall(what: string, target: number, p: Progress, stallMs: number): string | undefined {
+	if (p.sent >= target && p.failed === 0) return undefined;
+	if (p.failed > 0) return `${what}: ${fmtInt(p.failed)} notifications FAILED or were SUPPRESSED`;
+	return `${what}: only ${fmtInt(p.sent)} of ${fmtInt(target)} were SENT, with no progress for ${stallMs / 1000} s`;
+}
+
+function cpuSum(pids: (number | undefined)[]): number {
+	let sum = 0;
+	for (const pid of pids) sum += processCpuUs(pid) ?? NaN;
+	return sum;
+}
+
+function outboxCount(dataDir: string): number {
+	try {
+		return readdirSync(path.join(dataDir, "outbox")).filter(f => f.endsWith(".eml")).length;
+	} catch {
+		return 0;
+	}
+}
+
+function statusCounter(store: SqliteStore, filter: Record<string, unknown> = {}) {
+	const coll = store.collection<NotificationDoc>("notifications");
+	return {
+		sent: () => coll.count({ ...filter, status: "SENT" }),
+		failed: () => coll.count({ ...filter, status: { $in: ["FAILED", "SUPPRESSED"] } })
+	};
+}
+
+async function e2eRun(s: NotificationSettings, dispatchers: number): Promise<E2eRun> {
+	const cluster = await Cluster.start({ label: `e2e${dispatchers}`, startTimeoutMs: s.load.startTimeoutMs });
+	const problems: string[] = [];
+	const what = `e2e with ${dispatchers} dispatcher(s)`;
+	try {
+		await cluster.startDispatchers(dispatchers);
+		const notifications = cluster.store.collection<NotificationDoc>("notifications");
+		const events = cluster.store.collection<EventDoc>("notification_events");
+		const counter = statusCounter(cluster.store);
+		const load = {
+			url: `${cluster.base}/notifications`,
+			method: "POST" as const,
+			headers: jsonHeaders(cluster.user.accessToken),
+			body: requestBody("NORMAL"),
+			verifyBody: isAccepted,
+			durationSec: 0,
+			warmupSec: 0,
+			connections: s.load.connections
+		};
+		// Warm-up: JIT, prepared statements and connections on every node, drained before measuring.
+		if (s.e2eWarmup > 0) {
+			const warm = await runLoad({ ...load, amount: s.e2eWarmup });
+			problems.push(...problemsOf(`${what}, warm-up`, warm));
+			const p = await waitUntil(s.e2eWarmup, counter.sent, counter.failed, s.stallMs);
+			const short = describeShortfall(`${what}, warm-up`, s.e2eWarmup, p, s.stallMs);
+			if (short) throw new Error(short);
+		}
+
+		const startIso = new Date().toISOString();
+		const pids = cluster.dispatchers.map(d => d.process.pid);
+		const apiCpu0 = processCpuUs(cluster.api.process.pid);
+		const dispCpu0 = cpuSum(pids);
+		const accepted = await runLoad({ ...load, amount: s.e2eCount, serverPid: cluster.api.process.pid });
+		problems.push(...problemsOf(what, accepted));
+		const target = s.e2eWarmup + s.e2eCount;
+		const progress = await waitUntil(target, counter.sent, counter.failed, s.stallMs);
+		const apiCpu1 = processCpuUs(cluster.api.process.pid);
+		const dispCpu1 = cpuSum(pids);
+		const short = describeShortfall(what, target, progress, s.stallMs);
+		if (short) problems.push(short);
+
+		// Exactly the notifications answered 201, each sent once: one .eml file each.
+		const created = await notifications.count({ createdAt: { $gte: startIso } });
+		if (created !== s.e2eCount) problems.push(`${what}: ${fmtInt(s.e2eCount)} requests sent, ${fmtInt(created)} notifications stored`);
+		const files = outboxCount(cluster.dataDir);
+		if (!short && files !== target) problems.push(`${what}: ${fmtInt(target)} notifications SENT but ${fmtInt(files)} .eml files written`);
+		const sentEvents = await events.count({ event: "SENT" });
+		if (!short && sentEvents !== target) problems.push(`${what}: ${fmtInt(target)} notifications SENT but ${fmtInt(sentEvents)} SENT events`);
+
+		const first = await notifications.findOne({ createdAt: { $gte: startIso } }, { sort: { createdAt: 1 } });
+		const lastAccepted = await notifications.findOne({ createdAt: { $gte: startIso } }, { sort: { createdAt: -1 } });
+		const lastSent = await events.findOne({ event: "SENT" }, { sort: { occurredAt: -1 } });
+		const t0 = first ? Date.parse(first.createdAt) : NaN;
+		const elapsedMs = lastSent ? Date.parse(lastSent.occurredAt) - t0 : NaN;
+		const acceptMs = lastAccepted ? Date.parse(lastAccepted.createdAt) - t0 : NaN;
+		return {
+			dispatchers,
+			count: s.e2eCount,
+			elapsedMs,
+			perSec: short ? NaN : (s.e2eCount / elapsedMs) * 1000,
+			acceptPerSec: (s.e2eCount / acceptMs) * 1000,
+			acceptP99Ms: accepted.p99Ms,
+			apiCpuUs: (apiCpu1! - apiCpu0!) / s.e2eCount,
+			dispatcherCpuUs: (dispCpu1 - dispCpu0) / s.e2eCount,
+			problems
+		};
+	} catch (err) {
+		const out = cluster.output();
+		if (out) (err as Error).message += `\n${out}`;
+		throw err;
+	} finally {
+		await cluster.stop();
+	}
+}
+
+/**
+ * The unavoidable work of one notification, in one process: render the template,
+ * compose the MIME message with nodemailer as the file provider does, write it
+ * and rename it into place; as many at a time as a dispatcher runs.
+ */
+async function barePipeline(count: number, warmup: number, concurrency: number, fromEmail: string): Promise<BarePipelineResult> {
+	const dir = await makeTempDir("bench-bare-outbox-");
+	const domain = fromEmail.split("@")[1] ?? "localhost";
+	const run = async (n: number) => {
+		let next = 0;
+		const worker = async () => {
+			while (next < n) {
+				next++;
+				const notificationId = randomUUID();
+				const messageId = randomUUID();
+				const raw = await compose({ notificationId, from: fromEmail, to: RECIPIENT, ...render(TEMPLATE, VARIABLES) }, `<${messageId}@${domain}>`);
+				const file = path.join(dir, `${notificationId}.${messageId}.eml`);
+				await writeFile(`${file}.tmp`, raw);
+				await rename(`${file}.tmp`, file);
+			}
+		};
+		await Promise.all(Array.from({ length: Math.min(concurrency, n) }, worker));
+	};
+	try {
+		if (warmup > 0) await run(warmup);
+		const t0 = performance.now();
+		await run(count);
+		const elapsedMs = performance.now() - t0;
+		const files = readdirSync(dir).filter(f => f.endsWith(".eml")).length;
+		if (files !== warmup + count) throw new Error(`bare pipeline: ${fmtInt(warmup + count)} emails composed but ${fmtInt(files)} files written`);
+		return { count, elapsedMs, perSec: (count / elapsedMs) * 1000, concurrency };
+	} finally {
+		removeTempDir(dir);
+	}
+}
+
+export async function benchE2e(s: NotificationSettings): Promise<E2eResult> {
+	const bare = await barePipeline(s.e2eCount, s.e2eWarmup, s.dispatcher.concurrency, s.dispatcher.fromEmail);
+	const runs: E2eRun[] = [];
+	for (const n of s.e2eDispatchers) runs.push(await e2eRun(s, n));
+	return { bare, runs, problems: runs.flatMap(r => r.problems) };
+}
+
+// ---- 3. CRITICAL behind a backlog
+
+export interface CriticalRun {
+	label: string;
+	backlog: number;
+	sent: number;
+	p50Ms: number;
+	p99Ms: number;
+	maxMs: number;
+	/** LOW still QUEUED when the last CRITICAL was seen SENT: the backlog was really there. */
+	lowQueuedAfter: number;
+	/** LOW sent while the CRITICALs went through, per second. */
+	lowPerSec: number;
+	problems: string[];
+}
+
+export interface CriticalResult {
+	backlogInsertMs: number;
+	empty: CriticalRun;
+	backlogged: CriticalRun;
+	problems: string[];
+}
+
+/**
+ * Fills the queue the way the notifications service would have, accepted long
+ * before: one QUEUED record and one QUEUED event per notification. Straight into
+ * the shared SQLite file rather than through the gateway, because 100,000 POSTs
+ * would take most of the bench's time. insert() does its write before it returns
+ * its promise, so each batch lands in one transaction: one fsync per batch.
+ */
+async function insertBacklog(store: SqliteStore, count: number, createdBy: NotificationDoc["createdBy"]): Promise<number> {
+	const notifications = store.collection<NotificationDoc>("notifications");
+	const events = store.collection<EventDoc>("notification_events");
+	const t0 = performance.now();
+	for (let done = 0; done < count; ) {
+		const n = Math.min(BACKLOG_BATCH, count - done);
+		const writes: Promise<unknown>[] = [];
+		store.transaction(() => {
+			for (let i = 0; i < n; i++) {
+				const now = Date.now();
+				const iso = new Date(now).toISOString();
+				const doc: NotificationDoc = {
+					id: randomUUID(),
+					channel: "EMAIL",
+					to: RECIPIENT,
+					priority: "LOW",
+					priorityRank: priorityRank("LOW"),
+					variables: VARIABLES,
+					status: "QUEUED",
+					attempts: 0,
+					createdBy,
+					createdAt: iso,
+					updatedAt: iso,
+					availableAt: iso,
+					seq: nextSeq(now),
+					template: TEMPLATE
+				};
+				writes.push(notifications.insert(doc));
+				writes.push(events.insert({ id: randomUUID(), notificationId: doc.id, event: "QUEUED", occurredAt: iso, seq: nextSeq(now) }));
+			}
+		}, "notifications");
+		await Promise.all(writes);
+		done += n;
+	}
+	return performance.now() - t0;
+}
+
+/**
+ * Open loop: one CRITICAL every 1/rate s whatever the answers do, so a slow
+ * platform shows as latency rather than as fewer requests.
+ */
+async function sendCriticals(cluster: Cluster, rate: number, seconds: number): Promise<{ ids: string[]; problems: string[] }> {
+	const total = rate * seconds;
+	const body = requestBody("CRITICAL");
+	const headers = jsonHeaders(cluster.user.accessToken);
+	const answers: Promise<{ id?: string; problem?: string }>[] = [];
+	const t0 = performance.now();
+	for (let i = 0; i < total; i++) {
+		const wait = t0 + (i * 1000) / rate - performance.now();
+		if (wait > 0) await sleep(wait);
+		answers.push(
+			fetch(`${cluster.base}/notifications`, { method: "POST", headers, body }).then(
+				async res => {
+					const text = await res.text();
+					if (res.status !== 201 || !isAccepted(text)) return { problem: `status ${res.status}: ${text.slice(0, 200)}` };
+					return { id: (JSON.parse(text) as { notificationId: string }).notificationId };
+				},
+				(err: Error) => ({ problem: err.message })
+			)
+		);
+	}
+	const settled = await Promise.all(answers);
+	const ids = settled.flatMap(a => (a.id ? [a.id] : []));
+	const bad = settled.filter(a => a.problem);
+	return { ids, problems: bad.length ? [`${fmtInt(bad.length)} of ${fmtInt(total)} CRITICAL requests were not accepted (first: ${bad[0]!.problem})`] : [] };
+}
+
+async function criticalRun(s: NotificationSettings, cluster: Cluster, label: string, backlog: number): Promise<CriticalRun> {
+	const notifications = cluster.store.collection<NotificationDoc>("notifications");
+	const events = cluster.store.collection<EventDoc>("notification_events");
+	const lowSent = () => notifications.count({ status: "SENT", priorityRank: priorityRank("LOW") });
+	const lowSent0 = await lowSent();
+	const t0 = performance.now();
+	const { ids, problems } = await sendCriticals(cluster, s.criticalRate, s.criticalSec);
+	const progress = await waitUntil(
+		ids.length,
+		() => notifications.count({ id: { $in: ids }, status: "SENT" }),
+		() => notifications.count({ id: { $in: ids }, status: { $in: ["FAILED", "SUPPRESSED"] } }),
+		s.stallMs
+	);
+	const lowQueuedAfter = await notifications.count({ status: "QUEUED", priorityRank: priorityRank("LOW") });
+	const lowPerSec = ((await lowSent()) - lowSent0) / ((performance.now() - t0) / 1000);
+	const short = describeShortfall(`CRITICAL, ${label}`, ids.length, progress, s.stallMs);
+	if (short) problems.push(short);
+
+	const latencies: number[] = [];
+	let duplicates = 0;
+	for (const id of ids) {
+		const doc = await notifications.get(id);
+		const sent = (await events.find({ notificationId: id, event: "SENT" })).map(e => e.occurredAt);
+		if (sent.length > 1) duplicates++;
+		if (doc && doc.status === "SENT" && sent.length >= 1) latencies.push(Date.parse(sent[0]!) - Date.parse(doc.createdAt));
+	}
+	if (duplicates) problems.push(`CRITICAL, ${label}: ${fmtInt(duplicates)} notifications have more than one SENT event`);
+	latencies.sort((a, b) => a - b);
+	return {
+		label,
+		backlog,
+		sent: latencies.length,
+		p50Ms: percentile(latencies, 50),
+		p99Ms: percentile(latencies, 99),
+		maxMs: latencies.length ? latencies[latencies.length - 1]! : NaN,
+		lowQueuedAfter,
+		lowPerSec,
+		problems
+	};
+}
+
+export async function benchCritical(s: NotificationSettings): Promise<CriticalResult> {
+	const cluster = await Cluster.start({ label: "critical", startTimeoutMs: s.load.startTimeoutMs });
+	try {
+		await cluster.startDispatchers(s.criticalDispatchers);
+		const empty = await criticalRun(s, cluster, "empty queue", 0);
+		// The backlog goes in with no dispatcher running, so all of it is queued when they start.
+		await cluster.stopDispatchers();
+		const backlogInsertMs = await insertBacklog(cluster.store, s.backlog, { kind: "user", id: cluster.user.actorId });
+		await cluster.startDispatchers(s.criticalDispatchers);
+		const backlogged = await criticalRun(s, cluster, `${fmtInt(s.backlog)} LOW queued`, s.backlog);
+		if (s.backlog > 0 && backlogged.lowQueuedAfter === 0) {
+			backlogged.problems.push("the LOW backlog was gone before the last CRITICAL was sent: raise BENCH_BACKLOG for a meaningful figure");
+		}
+		return { backlogInsertMs, empty, backlogged, problems: [...empty.problems, ...backlogged.problems] };
+	} catch (err) {
+		const out = cluster.output();
+		if (out) (err as Error).message += `\n${out}`;
+		throw err;
+	} finally {
+		await cluster.stop();
+	}
+}
+
+// ---- all of it
+
+export interface NotificationBenchResult {
+	settings: NotificationSettings;
+	accept?: AcceptResult;
+	e2e?: E2eResult;
+	critical?: CriticalResult;
+	problems: string[];
+}
+
+export async function benchNotifications(s: NotificationSettings = notificationSettings()): Promise<NotificationBenchResult> {
+	const r: NotificationBenchResult = { settings: s, problems: [] };
+	if (s.parts.includes("accept")) r.accept = await benchAccept(s);
+	if (s.parts.includes("e2e")) r.e2e = await benchE2e(s);
+	if (s.parts.includes("critical")) r.critical = await benchCritical(s);
+	r.problems = [...(r.accept?.problems ?? []), ...(r.e2e?.problems ?? []), ...(r.critical?.problems ?? [])];
+	return r;
+}
+
+const pct = (x: number) => (Number.isFinite(x) ? `${(x * 100).toFixed(1)}%` : "-");
+const perSec = (x: number) => (Number.isFinite(x) ? `${fmtInt(x)}/s` : "-");
+const us = (x: number) => (Number.isFinite(x) ? `${fmtInt(x)} us` : "-");
+const verdict = (ok: boolean) => (ok ? "meets the goal" : "below the goal");
+
+function formatAccept(r: AcceptResult, s: BenchSettings): string[] {
+	const row = (label: string, l: LoadResult) => [
+		label,
+		fmtInt(l.reqPerSec),
+		fmtMs(l.p50Ms),
+		fmtMs(l.p99Ms),
+		Number.isFinite(l.serverCpuUsPerReq) ? `${l.serverCpuUsPerReq.toFixed(1)} us` : "-",
+		fmtInt(l.total),
+		fmtInt(l.non2xx),
+		fmtInt(l.errors + l.mismatches)
+	];
+	return [
+		`1. POST /notifications (201 QUEUED; no dispatcher, so the queue grows): ${s.durationSec} s at ${s.connections} connections after a ${s.warmupSec} s warm-up`,
+		"",
+		formatTable([
+			["", "req/s", "p50", "p99", "server CPU/req", "requests", "non-2xx", "errors"],
+			row("bare node:http", r.bare),
+			row("platform (1 process)", r.platform)
+		]),
+		"",
+		`ratio platform/bare: ${pct(r.platform.reqPerSec / r.bare.reqPerSec)}; stored ${fmtInt(r.stored)} notifications for ${fmtInt(r.platform.warmup2xx + r.platform.total - r.platform.non2xx)} answers (warm-up included)`,
+		`(goal: accepting is not the bottleneck of ${fmtInt(GOAL_E2E_PER_SEC)} notifications/s end to end: ${verdict(r.platform.reqPerSec >= GOAL_E2E_PER_SEC)})`
+	];
+}
+
+function formatE2e(r: E2eResult, s: NotificationSettings): string[] {
+	const rows: string[][] = [["", "accepted->SENT", "elapsed", "accept rate", "accept p99", "api CPU/notif", "dispatchers CPU/notif"]];
+	rows.push([`bare pipeline (render+compose+write, ${r.bare.concurrency} at a time)`, perSec(r.bare.perSec), fmtMs(r.bare.elapsedMs), "-", "-", "-", "-"]);
+	for (const run of r.runs) {
+		rows.push([
+			`platform, ${run.dispatchers} dispatcher process(es)`,
+			perSec(run.perSec),
+			fmtMs(run.elapsedMs),
+			perSec(run.acceptPerSec),
+			fmtMs(run.acceptP99Ms),
+			us(run.apiCpuUs),
+			us(run.dispatcherCpuUs)
+		]);
+	}
+	const one = r.runs.find(x => x.dispatchers === 1);
+	const two = r.runs.find(x => x.dispatchers === 2);
+	const best = Math.max(...r.runs.map(x => (Number.isFinite(x.perSec) ? x.perSec : 0)));
+	return [
+		`2. End to end: ${fmtInt(s.e2eCount)} notifications POSTed at ${s.load.connections} connections while the dispatchers run (after ${fmtInt(s.e2eWarmup)} warm-up ones, drained), first accept to last SENT`,
+		`   cluster over NATS (${NATS_URL}): api node (${API_SERVICES}) + N dispatcher nodes, one SQLite file, EMAIL_PROVIDER=${s.dispatcher.emailProvider}`,
+		"",
+		formatTable(rows),
+		"",
+		...(one && two ? [`2 dispatchers / 1 dispatcher: ${Number.isFinite(two.perSec / one.perSec) ? (two.perSec / one.perSec).toFixed(2) : "-"}x`] : []),
+		`platform best / bare pipeline: ${pct(best / r.bare.perSec)}`,
+		`(goal: >= ${fmtInt(GOAL_E2E_PER_SEC)} notifications/s = ${fmtInt(GOAL_E2E_PER_SEC * 60)}/min end to end: ${verdict(best >= GOAL_E2E_PER_SEC)})`
+	];
+}
+
+function formatCritical(r: CriticalResult, s: NotificationSettings): string[] {
+	const row = (c: CriticalRun) => [
+		c.label,
+		`${fmtInt(c.sent)}/${fmtInt(s.criticalRate * s.criticalSec)}`,
+		fmtMs(c.p50Ms),
+		fmtMs(c.p99Ms),
+		fmtMs(c.maxMs),
+		fmtInt(c.lowQueuedAfter),
+		perSec(c.lowPerSec)
+	];
+	return [
+		`3. CRITICAL accepted->SENT latency: ${s.criticalRate}/s for ${s.criticalSec} s through the gateway, ${s.criticalDispatchers} dispatcher process(es)`,
+		`   backlog of ${fmtInt(s.backlog)} LOW inserted straight into the SQLite file (like the service does: QUEUED record + QUEUED event) in ${fmtMs(r.backlogInsertMs)}, dispatchers stopped meanwhile`,
+		"",
+		formatTable([
+			["", "SENT", "p50", "p99", "max", "LOW queued after", "LOW sent meanwhile"],
+			row(r.empty),
+			row(r.backlogged)
+		]),
+		"",
+		`(goal: CRITICAL p99 < ${fmtInt(GOAL_CRITICAL_P99_MS)} ms behind the backlog: ${verdict(r.backlogged.p99Ms < GOAL_CRITICAL_P99_MS)})`
+	];
+}
+
+export function formatNotificationResult(r: NotificationBenchResult): string {
+	const s = r.settings;
+	const d = s.dispatcher;
+	const out = [
+		describeMachine(),
+		`dispatcher settings: DISPATCHER_CONCURRENCY=${d.concurrency} DISPATCHER_POLL_MS=${d.pollMs} NOTIFICATION_LEASE_MS=${d.leaseMs} EMAIL_PROVIDER=${d.emailProvider} send rate limit ${d.sendRatePerSecond || "none"}`,
+		`bench settings: BENCH_E2E_COUNT=${s.e2eCount} BENCH_E2E_WARMUP=${s.e2eWarmup} BENCH_BACKLOG=${s.backlog} BENCH_CRITICAL_RATE=${s.criticalRate} BENCH_CRITICAL_SEC=${s.criticalSec} BENCH_CRITICAL_DISPATCHERS=${s.criticalDispatchers} BENCH_NOTIFICATION_PARTS=${s.parts.join(",")}`
+	];
+	if (r.accept) out.push("", ...formatAccept(r.accept, s.load));
+	if (r.e2e) out.push("", ...formatE2e(r.e2e, s));
+	if (r.critical) out.push("", ...formatCritical(r.critical, s));
+	if (r.problems.length) out.push("", ...r.problems.map(p => `!!! ${p}`));
+	return out.join("\n");
+}
