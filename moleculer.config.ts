@@ -6,6 +6,7 @@ import type { BrokerOptions } from "moleculer";
 import type { Config } from "./lib/config";
 import type { Runtime } from "./lib/runtime";
 import { AuthMiddleware } from "./middlewares/auth.middleware";
+import { TransportHealthMiddleware } from "./middlewares/transport-health.middleware";
 
 /** Log fields that may hold secrets; pino replaces their values. */
 export const REDACTED_PATHS = [
@@ -54,7 +55,7 @@ export default function brokerOptions(config: Config, runtime: Runtime): BrokerO
 				? false
 				: { enabled: true, reporter: [{ type: "Prometheus", options: { port: config.metricsPort, path: "/metrics" } }] },
 		tracing: false,
-		middlewares: [AuthMiddleware(runtime)],
+		middlewares: [AuthMiddleware(runtime), TransportHealthMiddleware(runtime)],
 		stopped: () => runtime.close()
 	};
 }

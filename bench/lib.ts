@@ -265,7 +265,12 @@ export async function measureBare(settings: BenchSettings, bare: BareOptions): P
 		name: "bare node:http server",
 		args: ["-e", BARE_SERVER],
 		env: childEnv({ PORT: String(port), HOST, BENCH_BODY: bare.responseBody, BENCH_STATUS: String(bare.status) }),
-		readyUrl: `http://${HOST}:${port}/ready`,
+		// Its one answer is the sign it listens, whatever status that answer has.
+		ready: async () => {
+			const res = await fetch(`http://${HOST}:${port}/ready`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+			await res.arrayBuffer();
+			return res.status === bare.status;
+		},
 		deadlineMs: settings.startTimeoutMs
 	});
 	try {

@@ -43,6 +43,8 @@ export class Runtime {
 		return new TokenVerifier(trust);
 	});
 	readonly serviceTokens = new ServiceTokenCache(() => this.idp());
+	/** False while the NATS connection is down (see middlewares/transport-health.middleware.ts). */
+	transportUp = true;
 	private sns: SnsVerifier | null = null;
 	private snsAgent: Agent | undefined;
 

@@ -242,7 +242,7 @@ const GatewayService: ServiceSchema<ServiceSettingSchema & Record<string, unknow
 			await probe("store", () => rt.store().ping());
 			if (rt.config.natsUrl) {
 				await probe("transporter", async () => {
-					if (!this.broker.transit?.connected) throw new Error("disconnected");
+					if (!this.broker.transit?.connected || !rt.transportUp) throw new Error("disconnected");
 				});
 			}
 			if (rt.config.redisUrl) await probe("redis", () => rt.kv().ping());

@@ -44,3 +44,22 @@ export function describeWith(service: "NATS" | "Redis", title: string, fn: () =>
 export function uniqueName(prefix: string): string {
 	return `${prefix}-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
+
+/** describe when the server programs exist (tests start private instances); otherwise skip with a reason, or fail under CI. */
+export function describeWithPrograms(programs: Record<string, string | null>, title: string, fn: () => void): void {
+	const missing = Object.entries(programs).filter(([, path]) => !path).map(([name]) => name);
+	if (missing.length === 0) {
+		describe(title, fn);
+		return;
+	}
+	if (REQUIRE_SERVICES) {
+		describe(title, () => {
+			it(`should find ${missing.join(", ")}`, () => {
+				throw new Error(`${missing.join(", ")} not installed and REQUIRE_SERVICES=1`);
+			});
+		});
+		return;
+	}
+	console.warn(`Skipping "${title}": ${missing.join(", ")} not installed (set REQUIRE_SERVICES=1 to make this an error)`);
+	describe.skip(title, fn);
+}
