@@ -6,6 +6,7 @@ import type { BrokerOptions } from "moleculer";
 import type { Config } from "./lib/config";
 import type { Runtime } from "./lib/runtime";
 import { AuthMiddleware } from "./middlewares/auth.middleware";
+import { StreamMiddleware } from "./middlewares/stream.middleware";
 
 /** Log fields that may hold secrets; pino replaces their values. */
 export const REDACTED_PATHS = [
@@ -51,7 +52,8 @@ export default function brokerOptions(config: Config, runtime: Runtime): BrokerO
 		validator: true,
 		metrics: false,
 		tracing: false,
-		middlewares: [AuthMiddleware(runtime)],
+		// Later entries wrap earlier ones: streams are watched before the auth check awaits.
+		middlewares: [AuthMiddleware(runtime), StreamMiddleware],
 		stopped: () => runtime.close()
 	};
 }

@@ -6,10 +6,11 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { randomUUID } from "node:crypto";
-import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
+import { Errors, type Context, type ServiceSchema, type ServiceSettingSchema } from "moleculer";
 import ApiGateway from "moleculer-web";
-import { ClientError, notImplemented, unauthorized } from "../lib/errors";
+import { badRequest, ClientError, notImplemented, unauthorized } from "../lib/errors";
 import { toProblem } from "../lib/problem";
+import { MAX_RESUME_BYTES, UPLOAD_DEADLINE_MS } from "../lib/resume";
 import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
 import type { AuthMeta } from "../middlewares/auth.middleware";
 
@@ -49,6 +50,52 @@ function requireJson(_ctx: Context, _route: unknown, req: Req): void {
 	if (!/^application\/json\s*(;\s*charset=utf-8\s*)?$/.test(type)) {
 		throw new ClientError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.");
 	}
+}
+
+/** busboy throws on a body that is not multipart or has no boundary; refused here with the contract's codes. */
+function requireMultipart(_ctx: Context, _route: unknown, req: Req): void {
+	const type = req.headers["content-type"] ?? "";
+	if (!/^multipart\/form-data\s*(;|$)/i.test(type)) {
+		throw new ClientError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the resume as multipart/form-data.");
+	}
+	if (!/;\s*boundary=/i.test(type)) throw badRequest("The multipart boundary is missing.");
+}
+
+/**
+ * moleculer-web resolves a failed upload with its error after already answering with
+ * it; rethrown here, it reaches onError (which sees the answer is sent) instead of
+ * being sent again as a result.
+ */
+function uploadResult(_ctx: Context, _route: unknown, _req: Req, _res: Res, data: unknown): unknown {
+	if (data instanceof Error) throw data;
+	// With empty: true and no part at all, nothing was called.
+	if (Array.isArray(data) && data.length === 0) {
+		throw badRequest("The resume file is missing.", [{ field: "resume", message: "A file part named 'resume' is required." }]);
+	}
+	return data;
+}
+
+/** A body that ends inside a part: busboy reports it as a plain Error, but it is the client's. */
+const TRUNCATED_MULTIPART = /unexpected end of multipart data$/i;
+
+function uploadError(this: GatewayThis, req: Req, res: Res, err: unknown): void {
+	const truncated = err instanceof Error && !(err instanceof Errors.MoleculerError) && TRUNCATED_MULTIPART.test(err.message);
+	sendProblem.call(this, req, res, truncated ? badRequest("The multipart body ended early.") : err);
+}
+
+type GatewayThis = { logger: { error: (...a: unknown[]) => void } };
+
+function sendProblem(this: GatewayThis, req: Req, res: Res, err: unknown): void {
+	const requestId = req.$ctx?.requestID ?? (res.getHeader("X-Request-ID") as string | undefined) ?? randomUUID();
+	const { problem, headers, serverSide } = toProblem(err, requestId);
+	if (serverSide) this.logger.error("Request failed", { requestId, method: req.method, err });
+	if (res.headersSent) return;
+	res.setHeader("Content-Type", "application/problem+json; charset=utf-8");
+	res.setHeader("X-Request-ID", requestId);
+	res.setHeader("Cache-Control", "no-store");
+	for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+	res.writeHead(problem.status);
+	res.end(JSON.stringify(problem));
 }
 
 /** Answers that carry tokens must not be kept by any cache. */
@@ -115,14 +162,42 @@ const GatewayService: ServiceSchema<ServiceSettingSchema & Record<string, unknow
 				authentication: false,
 				bodyParsers: { json: { limit: JSON_LIMIT }, text: { limit: JSON_LIMIT } }
 			},
+			{
+				// The file streams to the documents service as it arrives; no body parser runs.
+				path: "/resumes",
+				aliases: { "POST /": "multipart:documents.upload" },
+				authentication: true,
+				mappingPolicy: "restrict",
+				mergeParams: true,
+				bodyParsers: false,
+				busboyConfig: {
+					// empty: fields without a file still reach the action, which answers 400.
+					empty: true,
+					limits: {
+						files: 1,
+						fields: 8,
+						parts: 16,
+						fieldSize: 1024,
+						headerPairs: 32,
+						// The documents service enforces the contract's 10 MiB itself and answers only
+						// after removing what it wrote. This bound only caps what a remote consumer
+						// can be sent; the margin keeps it from ever cutting in first.
+						fileSize: MAX_RESUME_BYTES + 1024 * 1024
+					}
+				},
+				// The deadline inside the upload fires first, so the gateway always hears its outcome.
+				callOptions: { timeout: UPLOAD_DEADLINE_MS + 15_000 },
+				onBeforeCall: requireMultipart,
+				onAfterCall: uploadResult,
+				onError: uploadError
+			},
 			jsonRoute(
 				"",
 				{
 					"GET actors/:id": "actors.get",
 					"GET actor": "actors.find",
-					"POST resumes": LATER,
-					"GET resumes/:id": LATER,
-					"GET resumes/:id/content": LATER,
+					"GET resumes/:id": "documents.get",
+					"GET resumes/:id/content": "documents.content",
 					"GET admin/features": LATER,
 					"GET admin/features/:featureName": LATER,
 					"PUT admin/features/:featureName": LATER,
@@ -135,18 +210,7 @@ const GatewayService: ServiceSchema<ServiceSettingSchema & Record<string, unknow
 				true
 			)
 		],
-		onError(this: { logger: { error: (...a: unknown[]) => void; warn: (...a: unknown[]) => void } }, req: Req, res: Res, err: unknown) {
-			const requestId = req.$ctx?.requestID ?? (res.getHeader("X-Request-ID") as string | undefined) ?? randomUUID();
-			const { problem, headers, serverSide } = toProblem(err, requestId);
-			if (serverSide) this.logger.error("Request failed", { requestId, method: req.method, err });
-			if (res.headersSent) return;
-			res.setHeader("Content-Type", "application/problem+json; charset=utf-8");
-			res.setHeader("X-Request-ID", requestId);
-			res.setHeader("Cache-Control", "no-store");
-			for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
-			res.writeHead(problem.status);
-			res.end(JSON.stringify(problem));
-		}
+		onError: sendProblem
 	},
 	actions: {
 		// moleculer-web's alias listing is not part of this API.

@@ -15,7 +15,9 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	idp_users: { indexes: [{ fields: { pool: 1, username: 1 }, unique: true }] },
 	/** Embedded identity provider: refresh tokens, stored under their SHA-256. */
 	idp_refresh_tokens: { indexes: [{ fields: { familyId: 1 } }, { fields: { expiresAt: 1 } }] },
-	actors: { indexes: [{ fields: { email: 1 }, unique: true }] }
+	actors: { indexes: [{ fields: { email: 1 }, unique: true }] },
+	/** Resume metadata; the bytes are in file storage (lib/files) under fileId. */
+	documents: { indexes: [{ fields: { candidateId: 1, createdAt: -1 } }] }
 };
 
 export function specOf(name: string): CollectionSpec {
