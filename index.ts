@@ -10,12 +10,17 @@ import GatewayService from "./services/api-gateway.service";
 import ActorsService from "./services/actors.service";
 import AuthService from "./services/auth.service";
 import DocumentsService from "./services/documents.service";
+import FeaturesService from "./services/features.service";
 
-/** What each SERVICES name starts; the names missing here come with later work. */
+/**
+ * What each SERVICES name starts; the names missing here come with later work.
+ * Feature flags have no name of their own: the features service is small, reads and
+ * writes only the shared store, and runs wherever actors runs.
+ */
 export const SERVICE_SCHEMAS: Partial<Record<ServiceName, ServiceSchema[]>> = {
 	"api-gateway": [GatewayService as unknown as ServiceSchema],
 	auth: [AuthService as ServiceSchema],
-	actors: [ActorsService as ServiceSchema],
+	actors: [ActorsService as ServiceSchema, FeaturesService as ServiceSchema],
 	documents: [DocumentsService as unknown as ServiceSchema]
 };
 

@@ -14,7 +14,7 @@ import { MAX_RESUME_BYTES, UPLOAD_DEADLINE_MS } from "../lib/resume";
 import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
 import type { AuthMeta } from "../middlewares/auth.middleware";
 
-type Req = IncomingMessage & { $ctx?: Context; $route?: { opts?: { jsonOnly?: boolean } }; body?: unknown };
+type Req = IncomingMessage & { $ctx?: Context; $route?: { opts?: { jsonOnly?: boolean } }; $params?: unknown; body?: unknown };
 type Res = ServerResponse;
 
 const JSON_LIMIT = "1mb";
@@ -50,6 +50,22 @@ function requireJson(_ctx: Context, _route: unknown, req: Req): void {
 	if (!/^application\/json\s*(;\s*charset=utf-8\s*)?$/.test(type)) {
 		throw new ClientError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.");
 	}
+}
+
+/**
+ * Feature-flag routes see the body apart from the path (mergeParams: false), because
+ * the body is the flag's value and must be checked as a whole: merged into params, an
+ * array or a primitive would vanish. The action gets { featureName, value }.
+ */
+function featureParams(ctx: Context, route: unknown, req: Req): void {
+	requireJson(ctx, route, req);
+	const { body, params } = req.$params as { body?: unknown; params?: Record<string, string> };
+	req.$params = req.method === "PUT" ? { ...params, value: body } : { ...params };
+}
+
+/** body-parser turns an empty body into {}: for a flag that would be a silent reset. */
+function rejectEmptyBody(_req: Req, _res: Res, raw: Buffer): void {
+	if (raw.length === 0) throw badRequest("The body must be a JSON object.", [{ field: "value", message: "The body is empty." }]);
 }
 
 /** busboy throws on a body that is not multipart or has no boundary; refused here with the contract's codes. */
@@ -191,6 +207,19 @@ const GatewayService: ServiceSchema<ServiceSettingSchema & Record<string, unknow
 				onAfterCall: uploadResult,
 				onError: uploadError
 			},
+			{
+				path: "/admin/features",
+				aliases: {
+					"GET /": "features.list",
+					"GET /:featureName": "features.get",
+					"PUT /:featureName": "features.set"
+				},
+				authentication: true,
+				mappingPolicy: "restrict",
+				mergeParams: false,
+				bodyParsers: { json: { limit: JSON_LIMIT, strict: false, verify: rejectEmptyBody } },
+				onBeforeCall: featureParams
+			},
 			jsonRoute(
 				"",
 				{
@@ -198,9 +227,6 @@ const GatewayService: ServiceSchema<ServiceSettingSchema & Record<string, unknow
 					"GET actor": "actors.find",
 					"GET resumes/:id": "documents.get",
 					"GET resumes/:id/content": "documents.content",
-					"GET admin/features": LATER,
-					"GET admin/features/:featureName": LATER,
-					"PUT admin/features/:featureName": LATER,
 					"POST notifications": LATER,
 					"GET notifications/:notificationId": LATER,
 					"POST templates": LATER,

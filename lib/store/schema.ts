@@ -17,7 +17,9 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	idp_refresh_tokens: { indexes: [{ fields: { familyId: 1 } }, { fields: { expiresAt: 1 } }] },
 	actors: { indexes: [{ fields: { email: 1 }, unique: true }] },
 	/** Resume metadata; the bytes are in file storage (lib/files) under fileId. */
-	documents: { indexes: [{ fields: { candidateId: 1, createdAt: -1 } }] }
+	documents: { indexes: [{ fields: { candidateId: 1, createdAt: -1 } }] },
+	/** One document per flag, keyed by its name. */
+	feature_flags: { indexes: [] }
 };
 
 export function specOf(name: string): CollectionSpec {
