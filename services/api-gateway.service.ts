@@ -16,6 +16,7 @@ import type { AuthMeta } from "../middlewares/auth.middleware";
 
 type Req = IncomingMessage & { $ctx?: Context; $route?: { opts?: { jsonOnly?: boolean } }; $params?: unknown; body?: unknown };
 type Res = ServerResponse;
+type GatewayThis = { logger: { error: (...a: unknown[]) => void } };
 
 const JSON_LIMIT = "1mb";
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -98,8 +99,6 @@ function uploadError(this: GatewayThis, req: Req, res: Res, err: unknown): void 
 	const truncated = err instanceof Error && !(err instanceof Errors.MoleculerError) && TRUNCATED_MULTIPART.test(err.message);
 	sendProblem.call(this, req, res, truncated ? badRequest("The multipart body ended early.") : err);
 }
-
-type GatewayThis = { logger: { error: (...a: unknown[]) => void } };
 
 function sendProblem(this: GatewayThis, req: Req, res: Res, err: unknown): void {
 	const requestId = req.$ctx?.requestID ?? (res.getHeader("X-Request-ID") as string | undefined) ?? randomUUID();
