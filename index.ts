@@ -10,17 +10,24 @@ import GatewayService from "./services/api-gateway.service";
 import ActorsService from "./services/actors.service";
 import AuthService from "./services/auth.service";
 import DispatcherService from "./services/dispatcher.service";
+import DocumentsService from "./services/documents.service";
+import FeaturesService from "./services/features.service";
 import NotificationsService from "./services/notifications.service";
 import WebhooksService from "./services/webhooks.service";
 
-/** Services of this version; the others in ALL_SERVICES come with later work. */
-export const SERVICE_SCHEMAS: Partial<Record<ServiceName, ServiceSchema>> = {
-	"api-gateway": GatewayService as unknown as ServiceSchema,
-	auth: AuthService as ServiceSchema,
-	actors: ActorsService as ServiceSchema,
-	notifications: NotificationsService as ServiceSchema,
-	dispatcher: DispatcherService as ServiceSchema,
-	webhooks: WebhooksService as ServiceSchema
+/**
+ * What each SERVICES name starts. Feature flags have no name of their own: the
+ * features service is small, reads and writes only the shared store, and runs
+ * wherever actors runs.
+ */
+export const SERVICE_SCHEMAS: Record<ServiceName, ServiceSchema[]> = {
+	"api-gateway": [GatewayService as unknown as ServiceSchema],
+	auth: [AuthService as ServiceSchema],
+	actors: [ActorsService as ServiceSchema, FeaturesService as ServiceSchema],
+	documents: [DocumentsService as unknown as ServiceSchema],
+	notifications: [NotificationsService as ServiceSchema],
+	dispatcher: [DispatcherService as ServiceSchema],
+	webhooks: [WebhooksService as ServiceSchema]
 };
 
 export function createBroker(config: Config): ServiceBroker {
@@ -28,8 +35,8 @@ export function createBroker(config: Config): ServiceBroker {
 	const broker = new ServiceBroker(brokerOptions(config, runtime));
 	attachRuntime(broker, runtime);
 	for (const name of config.services) {
-		const schema = SERVICE_SCHEMAS[name];
-		if (schema) broker.createService(schema);
+		const schemas = SERVICE_SCHEMAS[name];
+		if (schemas) for (const schema of schemas) broker.createService(schema);
 		else broker.logger.warn(`Service '${name}' is not part of this version yet; skipped.`);
 	}
 	return broker;

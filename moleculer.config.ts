@@ -6,6 +6,7 @@ import type { BrokerOptions } from "moleculer";
 import type { Config } from "./lib/config";
 import type { Runtime } from "./lib/runtime";
 import { AuthMiddleware } from "./middlewares/auth.middleware";
+import { StreamMiddleware } from "./middlewares/stream.middleware";
 import { TransportHealthMiddleware } from "./middlewares/transport-health.middleware";
 
 /** Log fields that may hold secrets; pino replaces their values. */
@@ -55,7 +56,8 @@ export default function brokerOptions(config: Config, runtime: Runtime): BrokerO
 				? false
 				: { enabled: true, reporter: [{ type: "Prometheus", options: { port: config.metricsPort, path: "/metrics" } }] },
 		tracing: false,
-		middlewares: [AuthMiddleware(runtime), TransportHealthMiddleware(runtime)],
+		// Later entries wrap earlier ones: streams are watched before the auth check awaits.
+		middlewares: [AuthMiddleware(runtime), StreamMiddleware, TransportHealthMiddleware(runtime)],
 		stopped: () => runtime.close()
 	};
 }

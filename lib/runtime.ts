@@ -1,6 +1,6 @@
 /**
  * What a broker's services share in one process: configuration (with its secrets),
- * the store, the key-value store, the identity provider, the token verifier and the
+ * the store, file storage, the key-value store, the identity provider, the token verifier and the
  * service-token cache. It hangs off the broker rather than service settings, because
  * settings travel to every node. Everything is created on first use, so a node
  * opens only what its services need.
@@ -9,6 +9,7 @@ import type { ServiceBroker } from "moleculer";
 import type { Config } from "./config";
 import { ServiceTokenCache } from "./auth/service-tokens";
 import { TokenVerifier } from "./auth/verifier";
+import { createFileStorage, type FileStorage } from "./files";
 import { createIdentityProvider, type IdentityProvider } from "./idp";
 import { createKeyValue, type KeyValue } from "./kv";
 import type { Agent } from "node:https";
@@ -32,6 +33,7 @@ function once<T>(make: () => T): { get: () => T; peek: () => T | undefined } {
 
 export class Runtime {
 	private readonly storeRef = once<Store>(() => createStore(this.config));
+	private readonly filesRef = once<FileStorage>(() => createFileStorage(this.config));
 	private readonly kvRef = once<KeyValue>(() => createKeyValue(this.config));
 	private readonly idpRef = once<Promise<IdentityProvider>>(() => {
 		const p = createIdentityProvider(this.config, () => this.store());
@@ -52,6 +54,10 @@ export class Runtime {
 
 	store(): Store {
 		return this.storeRef.get();
+	}
+
+	files(): FileStorage {
+		return this.filesRef.get();
 	}
 
 	kv(): KeyValue {
@@ -82,6 +88,7 @@ export class Runtime {
 		const idp = this.idpRef.peek();
 		if (idp) await (await idp.catch(() => null))?.close();
 		await this.kvRef.peek()?.close();
+		await this.filesRef.peek()?.close();
 		await this.storeRef.peek()?.close();
 	}
 }

@@ -6,15 +6,17 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { randomUUID } from "node:crypto";
-import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
+import { Errors, type Context, type ServiceSchema, type ServiceSettingSchema } from "moleculer";
 import ApiGateway from "moleculer-web";
-import { ClientError, notImplemented, unauthorized } from "../lib/errors";
+import { badRequest, ClientError, notImplemented, unauthorized } from "../lib/errors";
 import { toProblem } from "../lib/problem";
+import { MAX_RESUME_BYTES, UPLOAD_DEADLINE_MS } from "../lib/resume";
 import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
 import type { AuthMeta } from "../middlewares/auth.middleware";
 
-type Req = IncomingMessage & { $ctx?: Context; $route?: { opts?: { jsonOnly?: boolean } }; body?: unknown };
+type Req = IncomingMessage & { $ctx?: Context; $route?: { opts?: { jsonOnly?: boolean } }; $params?: unknown; body?: unknown };
 type Res = ServerResponse;
+type GatewayThis = { logger: { error: (...a: unknown[]) => void } };
 
 const JSON_LIMIT = "1mb";
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -70,6 +72,66 @@ function requireSnsBody(_ctx: Context, _route: unknown, req: Req): void {
 	if (!/^(text\/plain|application\/json)\s*(;|$)/.test(type)) {
 		throw new ClientError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the SNS message as text/plain or application/json.");
 	}
+}
+
+/**
+ * Feature-flag routes see the body apart from the path (mergeParams: false), because
+ * the body is the flag's value and must be checked as a whole: merged into params, an
+ * array or a primitive would vanish. The action gets { featureName, value }.
+ */
+function featureParams(ctx: Context, route: unknown, req: Req): void {
+	beforeJsonCall(ctx, route, req);
+	const { body, params } = req.$params as { body?: unknown; params?: Record<string, string> };
+	req.$params = req.method === "PUT" ? { ...params, value: body } : { ...params };
+}
+
+/** body-parser turns an empty body into {}: for a flag that would be a silent reset. */
+function rejectEmptyBody(_req: Req, _res: Res, raw: Buffer): void {
+	if (raw.length === 0) throw badRequest("The body must be a JSON object.", [{ field: "value", message: "The body is empty." }]);
+}
+
+/** busboy throws on a body that is not multipart or has no boundary; refused here with the contract's codes. */
+function requireMultipart(_ctx: Context, _route: unknown, req: Req): void {
+	const type = req.headers["content-type"] ?? "";
+	if (!/^multipart\/form-data\s*(;|$)/i.test(type)) {
+		throw new ClientError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the resume as multipart/form-data.");
+	}
+	if (!/;\s*boundary=/i.test(type)) throw badRequest("The multipart boundary is missing.");
+}
+
+/**
+ * moleculer-web resolves a failed upload with its error after already answering with
+ * it; rethrown here, it reaches onError (which sees the answer is sent) instead of
+ * being sent again as a result.
+ */
+function uploadResult(_ctx: Context, _route: unknown, _req: Req, _res: Res, data: unknown): unknown {
+	if (data instanceof Error) throw data;
+	// With empty: true and no part at all, nothing was called.
+	if (Array.isArray(data) && data.length === 0) {
+		throw badRequest("The resume file is missing.", [{ field: "resume", message: "A file part named 'resume' is required." }]);
+	}
+	return data;
+}
+
+/** A body that ends inside a part: busboy reports it as a plain Error, but it is the client's. */
+const TRUNCATED_MULTIPART = /unexpected end of multipart data$/i;
+
+function uploadError(this: GatewayThis, req: Req, res: Res, err: unknown): void {
+	const truncated = err instanceof Error && !(err instanceof Errors.MoleculerError) && TRUNCATED_MULTIPART.test(err.message);
+	sendProblem.call(this, req, res, truncated ? badRequest("The multipart body ended early.") : err);
+}
+
+function sendProblem(this: GatewayThis, req: Req, res: Res, err: unknown): void {
+	const requestId = req.$ctx?.requestID ?? (res.getHeader("X-Request-ID") as string | undefined) ?? randomUUID();
+	const { problem, headers, serverSide } = toProblem(err, requestId);
+	if (serverSide) this.logger.error("Request failed", { requestId, method: req.method, err });
+	if (res.headersSent) return;
+	res.setHeader("Content-Type", "application/problem+json; charset=utf-8");
+	res.setHeader("X-Request-ID", requestId);
+	res.setHeader("Cache-Control", "no-store");
+	for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+	res.writeHead(problem.status);
+	res.end(JSON.stringify(problem));
 }
 
 /** Answers that carry tokens must not be kept by any cache. */
@@ -145,17 +207,55 @@ const GatewayService: ServiceSchema<ServiceSettingSchema & Record<string, unknow
 				bodyParsers: { json: { limit: JSON_LIMIT, strict: false }, text: { limit: JSON_LIMIT, type: "text/plain" } },
 				onBeforeCall: requireSnsBody
 			},
+			{
+				// The file streams to the documents service as it arrives; no body parser runs.
+				path: "/resumes",
+				aliases: { "POST /": "multipart:documents.upload" },
+				authentication: true,
+				mappingPolicy: "restrict",
+				mergeParams: true,
+				bodyParsers: false,
+				busboyConfig: {
+					// empty: fields without a file still reach the action, which answers 400.
+					empty: true,
+					limits: {
+						files: 1,
+						fields: 8,
+						parts: 16,
+						fieldSize: 1024,
+						headerPairs: 32,
+						// The documents service enforces the contract's 10 MiB itself and answers only
+						// after removing what it wrote. This bound only caps what a remote consumer
+						// can be sent; the margin keeps it from ever cutting in first.
+						fileSize: MAX_RESUME_BYTES + 1024 * 1024
+					}
+				},
+				// The deadline inside the upload fires first, so the gateway always hears its outcome.
+				callOptions: { timeout: UPLOAD_DEADLINE_MS + 15_000 },
+				onBeforeCall: requireMultipart,
+				onAfterCall: uploadResult,
+				onError: uploadError
+			},
+			{
+				path: "/admin/features",
+				aliases: {
+					"GET /": "features.list",
+					"GET /:featureName": "features.get",
+					"PUT /:featureName": "features.set"
+				},
+				authentication: true,
+				mappingPolicy: "restrict",
+				mergeParams: false,
+				bodyParsers: { json: { limit: JSON_LIMIT, strict: false, verify: rejectEmptyBody } },
+				onBeforeCall: featureParams
+			},
 			jsonRoute(
 				"",
 				{
 					"GET actors/:id": "actors.get",
 					"GET actor": "actors.find",
-					"POST resumes": LATER,
-					"GET resumes/:id": LATER,
-					"GET resumes/:id/content": LATER,
-					"GET admin/features": LATER,
-					"GET admin/features/:featureName": LATER,
-					"PUT admin/features/:featureName": LATER,
+					"GET resumes/:id": "documents.get",
+					"GET resumes/:id/content": "documents.content",
 					"POST notifications": "notifications.create",
 					"GET notifications/:notificationId": "notifications.get",
 					"POST templates": "notifications.createTemplate",
@@ -165,18 +265,7 @@ const GatewayService: ServiceSchema<ServiceSettingSchema & Record<string, unknow
 				true
 			)
 		],
-		onError(this: { logger: { error: (...a: unknown[]) => void; warn: (...a: unknown[]) => void } }, req: Req, res: Res, err: unknown) {
-			const requestId = req.$ctx?.requestID ?? (res.getHeader("X-Request-ID") as string | undefined) ?? randomUUID();
-			const { problem, headers, serverSide } = toProblem(err, requestId);
-			if (serverSide) this.logger.error("Request failed", { requestId, method: req.method, err });
-			if (res.headersSent) return;
-			res.setHeader("Content-Type", "application/problem+json; charset=utf-8");
-			res.setHeader("X-Request-ID", requestId);
-			res.setHeader("Cache-Control", "no-store");
-			for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
-			res.writeHead(problem.status);
-			res.end(JSON.stringify(problem));
-		}
+		onError: sendProblem
 	},
 	actions: {
 		// moleculer-web's alias listing is not part of this API.

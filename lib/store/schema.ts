@@ -33,7 +33,11 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	},
 	templates: { indexes: [{ fields: { name: 1 } }] },
 	/** Recipients that must not be mailed (permanent bounces, complaints); id = normalized address. */
-	suppressions: { indexes: [] }
+	suppressions: { indexes: [] },
+	/** Resume metadata; the bytes are in file storage (lib/files) under fileId. */
+	documents: { indexes: [{ fields: { candidateId: 1, createdAt: -1 } }] },
+	/** One document per flag, keyed by its name. */
+	feature_flags: { indexes: [] }
 };
 
 export function specOf(name: string): CollectionSpec {

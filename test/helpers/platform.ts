@@ -57,11 +57,11 @@ export async function http<T = any>(
 	baseUrl: string,
 	method: string,
 	url: string,
-	opts: { token?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {}
+	opts: { token?: string; json?: unknown; body?: string | Uint8Array | FormData; headers?: Record<string, string> } = {}
 ): Promise<HttpResult<T>> {
 	const headers: Record<string, string> = { ...(opts.headers ?? {}) };
 	if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-	let body: string | undefined = opts.body;
+	let body = opts.body;
 	if (opts.json !== undefined) {
 		body = JSON.stringify(opts.json);
 		headers["content-type"] ??= "application/json";

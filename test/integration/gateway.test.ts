@@ -172,7 +172,7 @@ describe("gateway, auth and actors in one process", () => {
 		});
 
 		it("should require a token on routes of later work and answer 501 with one", async () => {
-			for (const [method, url] of [["POST", "/notifications"], ["GET", "/admin/features"], ["POST", "/resumes"], ["PUT", "/admin/features/x"]]) {
+			for (const [method, url] of [["POST", "/notifications"], ["GET", "/notifications/00000000-0000-4000-8000-000000000000"], ["POST", "/templates"], ["PUT", "/templates/00000000-0000-4000-8000-000000000000"]]) {
 				const json = method === "GET" ? undefined : {};
 				expectProblem(await http(p.baseUrl, method, url, { json }), 401, "UNAUTHORIZED");
 				expectProblem(await http(p.baseUrl, method, url, { json, token: tokens.accessToken }), 501, "NOT_IMPLEMENTED");

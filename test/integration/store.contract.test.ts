@@ -2,13 +2,13 @@
  * One contract for every store backend: SQLite always, MongoDB when a server is
  * reachable (TEST_MONGODB_URL, or a mongod binary mongodb-memory-server can get).
  */
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { SqliteStore } from "../../lib/store/sqlite";
 import { MongoStore } from "../../lib/store/mongo";
 import { DuplicateKeyError, type Store } from "../../lib/store";
 import { SCHEMA } from "../../lib/store/schema";
+import { mongoSource, startMongo } from "../helpers/mongo";
 import { tempDir } from "../helpers/platform";
 import { uniqueName } from "../helpers/services";
 
@@ -188,35 +188,14 @@ describe("sqlite store across handles", () => {
 	});
 });
 
-/** Where a MongoDB server can come from here, or why none can. */
-function mongoSource(): { url?: string; memory?: boolean; reason?: string } {
-	if (process.env.TEST_MONGODB_URL) return { url: process.env.TEST_MONGODB_URL };
-	try {
-		execFileSync(process.execPath, ["-e", "require('mongodb-memory-server-core').MongoBinary.getPath().then(p=>{if(!p)process.exit(1)}, ()=>process.exit(1))"], {
-			stdio: "ignore",
-			timeout: 60000
-		});
-		return { memory: true };
-	} catch {
-		return { reason: "no TEST_MONGODB_URL, and mongodb-memory-server-core could not obtain a mongod binary (no download possible here)" };
-	}
-}
-
 const mongo = mongoSource();
 if (mongo.reason) {
 	console.warn(`Skipping the MongoDB store contract: ${mongo.reason}`);
 	describe.skip("store contract: mongodb", () => it("needs a MongoDB server", () => undefined));
 } else {
 	contract("mongodb", async () => {
-		let url = mongo.url;
-		let stopServer = async () => {};
-		if (mongo.memory) {
-			const { MongoMemoryServer } = await import("mongodb-memory-server-core");
-			const server = await MongoMemoryServer.create();
-			url = server.getUri();
-			stopServer = async () => { await server.stop(); };
-		}
-		const store = new MongoStore(url!, uniqueName("contract").replace(/[^a-z0-9]/gi, "_"));
-		return { store, cleanup: async () => { await store.close(); await stopServer(); } };
+		const server = await startMongo(mongo);
+		const store = new MongoStore(server.url, uniqueName("contract").replace(/[^a-z0-9]/gi, "_"));
+		return { store, cleanup: async () => { await store.close(); await server.stop(); } };
 	});
 }

@@ -1,0 +1,71 @@
+/**
+ * Files in MongoDB GridFS (bucket "files") on the official driver. GridFS writes the
+ * files document only after the last chunk, so an unfinished upload is never visible;
+ * a failed one has its chunks deleted.
+ */
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { GridFSBucket, MongoClient, ObjectId, type GridFSBucketWriteStream } from "mongodb";
+import type { FileStorage, StoredFile } from "./types";
+
+const FILE_ID = /^[0-9a-f]{24}$/;
+
+export class GridFsFileStorage implements FileStorage {
+	readonly kind = "gridfs" as const;
+	private readonly client: MongoClient;
+	private readonly bucket: GridFSBucket;
+
+	constructor(url: string, dbName?: string) {
+		this.client = new MongoClient(url, { serverSelectionTimeoutMS: 5000 });
+		this.bucket = new GridFSBucket(this.client.db(dbName), { bucketName: "files" });
+	}
+
+	private idOf(fileId: string): ObjectId | null {
+		return FILE_ID.test(fileId) ? ObjectId.createFromHexString(fileId) : null;
+	}
+
+	async put(source: Readable): Promise<StoredFile> {
+		const id = new ObjectId();
+		const upload = this.bucket.openUploadStreamWithId(id, id.toHexString());
+		try {
+			await pipeline(source, upload);
+		} catch (err) {
+			await this.discard(upload);
+			throw err;
+		}
+		return { fileId: id.toHexString(), size: upload.length };
+	}
+
+	/**
+	 * Best effort: when even this fails (the server is gone), the chunks left behind have
+	 * no files document, so get() cannot reach them.
+	 */
+	private async discard(upload: GridFSBucketWriteStream): Promise<void> {
+		try {
+			if (upload.state.streamEnd) await this.bucket.delete(upload.id);
+			else if (!upload.state.aborted) await upload.abort();
+		} catch {
+			// See above: nothing reachable remains.
+		}
+	}
+
+	async get(fileId: string): Promise<Readable | null> {
+		const id = this.idOf(fileId);
+		if (!id) return null;
+		const found = await this.bucket.find({ _id: id }, { limit: 1 }).toArray();
+		return found.length ? this.bucket.openDownloadStream(id) : null;
+	}
+
+	async remove(fileId: string): Promise<boolean> {
+		const id = this.idOf(fileId);
+		if (!id) return false;
+		const found = await this.bucket.find({ _id: id }, { limit: 1 }).toArray();
+		if (!found.length) return false;
+		await this.bucket.delete(id);
+		return true;
+	}
+
+	async close(): Promise<void> {
+		await this.client.close();
+	}
+}

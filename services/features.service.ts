@@ -1,0 +1,98 @@
+/**
+ * Feature flags, for administrators only. A flag is a JSON object stored under its
+ * name with who changed it last and when. After each change every node is told to
+ * drop its cached copy (mixins/feature-flags.mixin.ts); reads of a single flag go
+ * through that same cache, so this service sees changes exactly as other services do.
+ *
+ * It has no SERVICES name of its own: it runs wherever `actors` runs (index.ts).
+ */
+import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
+import { notFound } from "../lib/errors";
+import { DuplicateKeyError } from "../lib/store";
+import { principalOf } from "../middlewares/auth.middleware";
+import {
+	FeatureFlagsMixin,
+	toFeatureFlag,
+	type FeatureFlag,
+	type FeatureFlagDoc,
+	type FeatureFlagMethods,
+	type FeatureFlagsChangedEvent,
+	type FlagValue
+} from "../mixins/feature-flags.mixin";
+
+export interface SetFeatureParams {
+	featureName: string;
+	value: FlagValue;
+}
+
+export interface GetFeatureParams {
+	featureName: string;
+}
+
+/** Lower case only, so two flags cannot differ by letter case alone. */
+export const FEATURE_NAME = /^[a-z0-9][a-z0-9._-]{0,99}$/;
+
+const featureName = {
+	type: "string",
+	pattern: FEATURE_NAME,
+	messages: { stringPattern: "The 'featureName' must be 1 to 100 lower-case letters, digits, '.', '_' or '-'." }
+} as const;
+
+const FeaturesService: ServiceSchema<ServiceSettingSchema, FeatureFlagMethods> = {
+	name: "features",
+	mixins: [FeatureFlagsMixin],
+	actions: {
+		set: {
+			visibility: "published",
+			auth: ["admin"],
+			params: { featureName, value: { type: "object" }, $$strict: true },
+			async handler(ctx: Context<SetFeatureParams>): Promise<FeatureFlag> {
+				const { featureName: name, value } = ctx.params;
+				const fields = {
+					valueJson: JSON.stringify(value),
+					updatedAt: new Date().toISOString(),
+					updatedBy: principalOf(ctx)!.sub
+				};
+				const flags = this.runtime().store().collection<FeatureFlagDoc>("feature_flags");
+				let doc = await flags.findOneAndUpdate({ id: name }, { $set: fields });
+				if (!doc) {
+					try {
+						doc = await flags.insert({ id: name, ...fields });
+					} catch (err) {
+						if (!(err instanceof DuplicateKeyError)) throw err;
+						// Another first write of this flag won the insert; this later one overwrites it.
+						doc = (await flags.findOneAndUpdate({ id: name }, { $set: fields }))!;
+					}
+				}
+				this.logger.info("Feature flag changed", { featureName: name, updatedBy: fields.updatedBy, updatedAt: fields.updatedAt });
+				this.forgetFeatureFlags(name);
+				const event: FeatureFlagsChangedEvent = { featureName: name };
+				// The change is stored either way; nodes that miss the event drop their whole cache when they reconnect.
+				await ctx.broadcast("features.changed", event).catch(err => this.logger.warn("Could not broadcast features.changed", { featureName: name, err }));
+				return toFeatureFlag(doc);
+			}
+		},
+		get: {
+			visibility: "published",
+			auth: ["admin"],
+			params: { featureName, $$strict: true },
+			async handler(ctx: Context<GetFeatureParams>): Promise<FeatureFlag> {
+				const flag = await this.featureFlagRecord(ctx.params.featureName);
+				if (!flag) throw notFound("FEATURE_NOT_FOUND", "No feature flag has this name.");
+				return flag;
+			}
+		},
+		list: {
+			visibility: "published",
+			auth: ["admin"],
+			params: { $$strict: true },
+			async handler(): Promise<{ items: FeatureFlag[] }> {
+				// Flags are set by hand and stay few, so the list is not paged.
+				const docs = await this.runtime().store().collection<FeatureFlagDoc>("feature_flags").find({}, { sort: { id: 1 } });
+				return { items: docs.map(toFeatureFlag) };
+			}
+		}
+	}
+};
+
+export default FeaturesService;
