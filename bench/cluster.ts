@@ -76,7 +76,7 @@ export class Cluster {
 			const base = `http://${HOST}:${port}`;
 			api = await startChild({
 				name: `api node (${namespace})`,
-				args: [PLATFORM_ENTRY],
+				args: [...profileArgs(), PLATFORM_ENTRY],
 				cwd: PROJECT_ROOT,
 				env: { ...env, SERVICES: API_SERVICES, PORT: String(port), NODE_ID: "api" },
 				readyUrl: `${base}/health/ready`,

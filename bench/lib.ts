@@ -143,6 +143,8 @@ export async function startChild(opts: StartOptions): Promise<Child> {
 		stdio: ["ignore", "pipe", "pipe"]
 	});
 	liveChildren.add(proc);
+	// Profiles are named by pid only; this says which child each one is.
+	if (opts.args.includes("--cpu-prof")) process.stderr.write(`CPU profile of ${opts.name}: pid ${proc.pid}\n`);
 	proc.once("exit", () => liveChildren.delete(proc));
 	let output = "";
 	// Always drained: a child writing into a full pipe would stall mid-benchmark.

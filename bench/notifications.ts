@@ -77,6 +77,13 @@ export interface NotificationSettings {
 	dispatcher: NotificationConfig;
 }
 
+function dispatcherCounts(): number[] {
+	const v = process.env.BENCH_E2E_DISPATCHERS?.trim() || "1,2";
+	const counts = v.split(",").map(x => x.trim());
+	if (counts.some(c => !/^[1-9]\d*$/.test(c))) throw new Error(`BENCH_E2E_DISPATCHERS must list whole numbers >= 1 (got "${v}")`);
+	return counts.map(Number);
+}
+
 export function notificationSettings(load: BenchSettings = benchSettings()): NotificationSettings {
 	const parts = (process.env.BENCH_NOTIFICATION_PARTS?.trim() || PARTS.join(","))
 		.split(",")
@@ -90,7 +97,7 @@ export function notificationSettings(load: BenchSettings = benchSettings()): Not
 		parts: parts as Part[],
 		e2eCount: envInt("BENCH_E2E_COUNT", 20000, 1),
 		e2eWarmup: envInt("BENCH_E2E_WARMUP", 1000, 0),
-		e2eDispatchers: [1, 2],
+		e2eDispatchers: dispatcherCounts(),
 		backlog: envInt("BENCH_BACKLOG", 100000, 0),
 		criticalRate: envInt("BENCH_CRITICAL_RATE", 20, 1),
 		criticalSec: envInt("BENCH_CRITICAL_SEC", 15, 1),
@@ -687,7 +694,7 @@ export function formatNotificationResult(r: NotificationBenchResult): string {
 	const out = [
 		describeMachine(),
 		`dispatcher settings: DISPATCHER_CONCURRENCY=${d.concurrency} DISPATCHER_POLL_MS=${d.pollMs} NOTIFICATION_LEASE_MS=${d.leaseMs} EMAIL_PROVIDER=${d.emailProvider} send rate limit ${d.sendRatePerSecond || "none"}`,
-		`bench settings: BENCH_E2E_COUNT=${s.e2eCount} BENCH_E2E_WARMUP=${s.e2eWarmup} BENCH_BACKLOG=${s.backlog} BENCH_CRITICAL_RATE=${s.criticalRate} BENCH_CRITICAL_SEC=${s.criticalSec} BENCH_CRITICAL_DISPATCHERS=${s.criticalDispatchers} BENCH_NOTIFICATION_PARTS=${s.parts.join(",")}`
+		`bench settings: BENCH_E2E_COUNT=${s.e2eCount} BENCH_E2E_DISPATCHERS=${s.e2eDispatchers.join(",")} BENCH_E2E_WARMUP=${s.e2eWarmup} BENCH_BACKLOG=${s.backlog} BENCH_CRITICAL_RATE=${s.criticalRate} BENCH_CRITICAL_SEC=${s.criticalSec} BENCH_CRITICAL_DISPATCHERS=${s.criticalDispatchers} BENCH_NOTIFICATION_PARTS=${s.parts.join(",")}`
 	];
 	if (r.accept) out.push("", ...formatAccept(r.accept, s.load));
 	if (r.e2e) out.push("", ...formatE2e(r.e2e, s));

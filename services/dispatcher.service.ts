@@ -12,6 +12,7 @@ import { countOutcome, registerNotificationMetrics } from "../lib/notifications/
 import { NotificationQueue, retryDelay } from "../lib/notifications/queue";
 import { render, type TemplateParts } from "../lib/notifications/render";
 import { SendRateLimiter } from "../lib/notifications/send-rate";
+import { FeatureFlagsMixin, type FeatureFlagMethods } from "../mixins/feature-flags.mixin";
 import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
 import type { TemplateDoc } from "./notifications.service";
 
@@ -37,7 +38,7 @@ export interface DispatcherStats {
 	lostLeases: number;
 }
 
-type This = DispatcherState & RuntimeMethods & {
+type This = DispatcherState & FeatureFlagMethods & {
 	broker: import("moleculer").ServiceBroker;
 	logger: { info: (...a: unknown[]) => void; warn: (...a: unknown[]) => void; error: (...a: unknown[]) => void };
 	wake(): void;
@@ -58,7 +59,7 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 
 const DispatcherService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 	name: "dispatcher",
-	mixins: [RuntimeMixin],
+	mixins: [RuntimeMixin, FeatureFlagsMixin],
 	actions: {
 		stats: {
 			visibility: "public",
@@ -81,9 +82,15 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 			w?.();
 		},
 
-		/** LOW notifications wait while the feature flag says so; higher ones never do. */
+		/** LOW notifications wait while the flag notifications.low-priority says paused; higher ones never do. */
 		async holdLow(this: This): Promise<boolean> {
-			return false;
+			try {
+				return (await this.featureFlag("notifications.low-priority"))?.paused === true;
+			} catch (err) {
+				// Without the flag, LOW goes on: stopping all marketing mail on a read error would be worse.
+				this.logger.warn("Reading notifications.low-priority failed", { error: (err as Error).message });
+				return false;
+			}
 		},
 
 		async run(this: This) {

@@ -11,7 +11,8 @@ import { ClientError } from "../lib/errors";
 import { nextSeq, type EventDoc, type NotificationDoc, type Status } from "../lib/notifications/model";
 import { InvalidSignature, isSnsMessage, type SnsMessage } from "../lib/sns/verify";
 import { DuplicateKeyError } from "../lib/store";
-import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
+import { FeatureFlagsMixin, type FeatureFlagMethods } from "../mixins/feature-flags.mixin";
+import { RuntimeMixin } from "../mixins/runtime.mixin";
 
 export type DeliveryEvent = "DELIVERED" | "BOUNCED" | "COMPLAINT";
 
@@ -60,9 +61,9 @@ function detailOf(type: string, e: SesEvent): Record<string, unknown> {
 	return {};
 }
 
-const WebhooksService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
+const WebhooksService: ServiceSchema<ServiceSettingSchema, FeatureFlagMethods> = {
 	name: "webhooks",
-	mixins: [RuntimeMixin],
+	mixins: [RuntimeMixin, FeatureFlagsMixin],
 	actions: {
 		emailProvider: {
 			visibility: "published",
@@ -96,8 +97,10 @@ const WebhooksService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 		}
 	},
 	methods: {
+		/** Off by configuration, or by the flag notifications.webhook-processing { "enabled": false }. */
 		async processingEnabled(): Promise<boolean> {
-			return this.runtime().config.webhooks.processingEnabled;
+			if (!this.runtime().config.webhooks.processingEnabled) return false;
+			return (await this.featureFlag("notifications.webhook-processing"))?.enabled !== false;
 		},
 
 		async record(message: SnsMessage): Promise<WebhookResult> {

@@ -367,3 +367,23 @@ describe("notification metrics", () => {
 		}
 	});
 });
+
+describe("pausing LOW notifications with the feature flag", () => {
+	it("should hold LOW while notifications.low-priority is paused, send the others, and send LOW after", async () => {
+		const p = await startPlatform({ ...ADMIN, DISPATCHER_POLL_MS: "50" });
+		try {
+			const admin = await login(p, ADMIN.BOOTSTRAP_ADMIN_EMAIL, ADMIN.BOOTSTRAP_ADMIN_PASSWORD);
+			const flag = "/admin/features/notifications.low-priority";
+			expect((await http(p.baseUrl, "PUT", flag, { token: admin, json: { paused: true } })).status).toBe(200);
+			const low = await http(p.baseUrl, "POST", "/notifications", { token: admin, json: { to: "low@example.com", priority: "LOW", ...inline() } });
+			const high = await http(p.baseUrl, "POST", "/notifications", { token: admin, json: { to: "high@example.com", priority: "HIGH", ...inline() } });
+			await waitForStatus(p, admin, high.body.notificationId, ["SENT"]);
+			// The HIGH one went out after the LOW one was accepted: the LOW one was held, not just slow.
+			expect((await statusOf(p, admin, low.body.notificationId)).status).toBe("QUEUED");
+			expect((await http(p.baseUrl, "PUT", flag, { token: admin, json: { paused: false } })).status).toBe(200);
+			await waitForStatus(p, admin, low.body.notificationId, ["SENT"]);
+		} finally {
+			await p.stop();
+		}
+	});
+});

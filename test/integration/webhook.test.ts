@@ -253,3 +253,34 @@ describe("delivery-outcome webhook with processing disabled by configuration", (
 		}
 	});
 });
+
+describe("delivery-outcome webhook with processing disabled by the feature flag", () => {
+	it("should answer 200 and change nothing while notifications.webhook-processing is { enabled: false }, and process again after", async () => {
+		const tls = makeCert();
+		const host = await startHttpsHost(tls, tls.cert);
+		const p = await startPlatform({ SNS_SIGNING_CERT_HOST_PATTERN: "^localhost:\\d+$", BOOTSTRAP_ADMIN_EMAIL: "root@example.com", BOOTSTRAP_ADMIN_PASSWORD: "Root-Passw0rd" });
+		try {
+			runtime(p).useSnsAgent(new https.Agent({ ca: tls.cert }));
+			const admin = (await http(p.baseUrl, "POST", "/auth/login", { json: { username: "root@example.com", password: "Root-Passw0rd" } })).body.accessToken;
+			const res = await http(p.baseUrl, "POST", "/notifications", { token: admin, json: { to: "flag@example.com", template: { subject: "s", text: "t" } } });
+			const coll = runtime(p).store().collection<NotificationDoc>("notifications");
+			let doc: NotificationDoc | null = null;
+			await waitFor("SENT", async () => (doc = await coll.get(res.body.notificationId))?.status === "SENT");
+			const flag = "/admin/features/notifications.webhook-processing";
+			expect((await http(p.baseUrl, "PUT", flag, { token: admin, json: { enabled: false } })).status).toBe(200);
+			const certUrl = `https://localhost:${host.port}/c.pem`;
+			const first = sign(notification(sesEvent("Delivery", doc!.providerMessageId!), certUrl), tls.key);
+			const off = await http(p.baseUrl, "POST", WEBHOOK, { body: JSON.stringify(first), headers: { "content-type": "text/plain" } });
+			expect({ status: off.status, body: off.body }).toEqual({ status: 200, body: { outcome: "disabled" } });
+			await expect(coll.get(res.body.notificationId)).resolves.toMatchObject({ status: "SENT" });
+
+			expect((await http(p.baseUrl, "PUT", flag, { token: admin, json: { enabled: true } })).status).toBe(200);
+			const on = await http(p.baseUrl, "POST", WEBHOOK, { body: JSON.stringify(first), headers: { "content-type": "text/plain" } });
+			expect(on.body).toEqual({ outcome: "recorded" });
+			await expect(coll.get(res.body.notificationId)).resolves.toMatchObject({ status: "DELIVERED" });
+		} finally {
+			await p.stop();
+			await host.close();
+		}
+	});
+});
