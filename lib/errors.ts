@@ -41,6 +41,8 @@ export interface FieldProblem {
 export interface ErrorData {
 	errors?: FieldProblem[];
 	retryAfter?: number;
+	/** A 503 whose message is safe to show (it names no internals). */
+	expose?: boolean;
 }
 
 export class ClientError extends Errors.MoleculerClientError {
@@ -54,6 +56,10 @@ export class UpstreamError extends Errors.MoleculerRetryableError {
 		super(detail, 503, "UPSTREAM_UNAVAILABLE", retryAfter ? { retryAfter } : undefined);
 	}
 }
+
+/** A feature this deployment has not configured: a 503 that says so, with no Retry-After. */
+export const notConfigured = (detail: string) =>
+	new Errors.MoleculerError(detail, 503, "UPSTREAM_UNAVAILABLE", { expose: true } satisfies ErrorData);
 
 export const badRequest = (detail: string, errors?: FieldProblem[]) =>
 	new ClientError(400, "VALIDATION_ERROR", detail, errors ? { errors } : undefined);

@@ -4,7 +4,7 @@
  * request id, while the caller logs the full error.
  */
 import { Errors } from "moleculer";
-import type { ErrorCode, FieldProblem } from "./errors";
+import type { ErrorCode, ErrorData, FieldProblem } from "./errors";
 
 export interface Problem {
 	type: string;
@@ -67,7 +67,7 @@ function fieldProblems(data: unknown): FieldProblem[] {
 function classify(err: AnyError): { status: number; code: ErrorCode; detail: string; errors?: FieldProblem[]; retryAfter?: number } {
 	const type = typeof err.type === "string" ? err.type : "";
 	const code = typeof err.code === "number" ? err.code : undefined;
-	const data = (err.data ?? {}) as { errors?: FieldProblem[]; retryAfter?: number };
+	const data = (err.data ?? {}) as ErrorData;
 
 	// Parameter validation (Moleculer's ValidationError).
 	if (err instanceof Errors.ValidationError || type === "VALIDATION_ERROR") {
@@ -87,6 +87,9 @@ function classify(err: AnyError): { status: number; code: ErrorCode; detail: str
 	}
 	if (httpStatus && httpStatus >= 400 && httpStatus < 500 && !code) {
 		return { status: 400, code: "VALIDATION_ERROR", detail: "The request could not be read." };
+	}
+	if (type === "UPSTREAM_UNAVAILABLE" && data.expose === true) {
+		return { status: 503, code: "UPSTREAM_UNAVAILABLE", detail: err.message ?? "" };
 	}
 	// A service that is not running anywhere, or did not answer in time.
 	if (type === "SERVICE_NOT_FOUND" || type === "SERVICE_NOT_AVAILABLE" || type === "REQUEST_TIMEOUT" || err.name === "ServiceUnavailableError" || type === "UPSTREAM_UNAVAILABLE") {

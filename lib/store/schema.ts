@@ -15,7 +15,9 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	idp_users: { indexes: [{ fields: { pool: 1, username: 1 }, unique: true }] },
 	/** Embedded identity provider: refresh tokens, stored under their SHA-256. */
 	idp_refresh_tokens: { indexes: [{ fields: { familyId: 1 } }, { fields: { expiresAt: 1 } }] },
-	actors: { indexes: [{ fields: { email: 1 }, unique: true }] }
+	actors: { indexes: [{ fields: { email: 1 }, unique: true }] },
+	/** Social sign-in: one link per provider user, with the provider's sealed refresh token. */
+	social_identities: { indexes: [{ fields: { provider: 1, subject: 1 }, unique: true }, { fields: { userSub: 1 } }] }
 };
 
 export function specOf(name: string): CollectionSpec {
