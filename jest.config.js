@@ -5,9 +5,10 @@ module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
-  // jose ships ESM only; compile it to CommonJS for Jest's module loader.
-  transform: { "^.+\\.ts$": swc, "/node_modules/jose/.+\\.js$": swc },
-  transformIgnorePatterns: ["/node_modules/(?!jose/)"],
+  // jose, oauth2-mock-server and its is-plain-obj ship ESM only; compile them to
+  // CommonJS for Jest's module loader.
+  transform: { "^.+\\.ts$": swc, "/node_modules/(jose|oauth2-mock-server|is-plain-obj)/.+\\.m?js$": swc },
+  transformIgnorePatterns: ["/node_modules/(?!(jose|oauth2-mock-server|is-plain-obj)/)"],
   testTimeout: 30000,
   verbose: true
 };

@@ -24,7 +24,10 @@ export const REDACTED_PATHS = [
 	"*.meta.authToken",
 	"*.params.password",
 	"*.params.refreshToken",
-	"*.params.token"
+	"*.params.token",
+	"*.params.code",
+	"*.params.state",
+	"*.meta.socialBinding"
 ];
 
 export default function brokerOptions(config: Config, runtime: Runtime): BrokerOptions {

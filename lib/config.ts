@@ -43,20 +43,50 @@ export interface IdpConfig {
 	serviceAccountPassword?: string;
 	bootstrapAdminEmail?: string;
 	bootstrapAdminPassword?: string;
+	/** Cognito only: shared with the pool's custom-auth triggers, so social sign-in gets tokens without a password. */
+	customAuthSecret?: string;
 	/** Embedded provider only: lifetimes in seconds. */
 	accessTokenTtl: number;
 	refreshTokenTtl: number;
 }
 
+export const CLIENT_AUTH_METHODS = ["client_secret_basic", "client_secret_post"] as const;
+export type ClientAuthMethod = (typeof CLIENT_AUTH_METHODS)[number];
+
+/** Parameters of the authorization request that the platform sets itself. */
+const RESERVED_AUTHORIZATION_PARAMS = [
+	"response_type",
+	"client_id",
+	"redirect_uri",
+	"scope",
+	"state",
+	"nonce",
+	"code_challenge",
+	"code_challenge_method",
+	"response_mode",
+	"request",
+	"request_uri"
+];
+
 export interface SocialConfig {
+	/** SOCIAL_OAUTH2_CLIENT_ID turns social sign-in on; the secret and the encryption key are then required. */
+	enabled: boolean;
 	clientId?: string;
 	clientSecret?: string;
+	clientAuthMethod: ClientAuthMethod;
+	/** Where discovery starts, and the provider's name in linked accounts. */
 	issuer: string;
 	authorizationUrl?: string;
 	tokenUrl?: string;
 	userinfoUrl?: string;
+	/** Added to the authorization request (for example Google's access_type=offline). */
+	authorizationParams: Record<string, string>;
 	redirectUri: string;
 	refreshTokenEncryptionKey?: Buffer;
+	/** Earlier keys: refresh tokens sealed under them still open, and are sealed again under the current key. */
+	previousEncryptionKeys: Buffer[];
+	/** Seconds a temporary token lives; the contract's 5 minutes at most. */
+	temporaryTokenTtl: number;
 }
 
 export interface NotificationConfig {
@@ -152,14 +182,63 @@ function services(env: Env): ServiceName[] {
 	return [...new Set(names)] as ServiceName[];
 }
 
-function encryptionKey(env: Env): Buffer | undefined {
-	const name = "OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY";
-	const v = str(env, name);
-	if (v == null) return undefined;
+function aesKey(name: string, v: string): Buffer {
 	if (!/^[A-Za-z0-9+/]+={0,2}$/.test(v)) throw new ConfigError(name, "must be base64");
 	const key = Buffer.from(v, "base64");
 	if (key.length !== 32) throw new ConfigError(name, `must decode to 32 bytes (got ${key.length})`);
 	return key;
+}
+
+function encryptionKey(env: Env): Buffer | undefined {
+	const v = str(env, "OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY");
+	return v == null ? undefined : aesKey("OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY", v);
+}
+
+function previousEncryptionKeys(env: Env): Buffer[] {
+	const name = "OAUTH2_REFRESH_TOKEN_PREVIOUS_KEYS";
+	return (str(env, name) ?? "").split(",").map(k => k.trim()).filter(Boolean).map(k => aesKey(name, k));
+}
+
+function authorizationParams(env: Env): Record<string, string> {
+	const name = "SOCIAL_OAUTH2_AUTHORIZATION_PARAMS";
+	const params = Object.fromEntries(new URLSearchParams(str(env, name) ?? ""));
+	for (const key of Object.keys(params)) {
+		if (RESERVED_AUTHORIZATION_PARAMS.includes(key)) throw new ConfigError(name, `may not set "${key}": the platform sets it`);
+	}
+	return params;
+}
+
+function social(env: Env, publicUrl: string): SocialConfig {
+	const clientAuthMethod = (str(env, "SOCIAL_OAUTH2_CLIENT_AUTH_METHOD") ?? "client_secret_basic") as ClientAuthMethod;
+	if (!CLIENT_AUTH_METHODS.includes(clientAuthMethod)) {
+		throw new ConfigError("SOCIAL_OAUTH2_CLIENT_AUTH_METHOD", `must be one of ${CLIENT_AUTH_METHODS.join(", ")}`);
+	}
+	const cfg: SocialConfig = {
+		enabled: str(env, "SOCIAL_OAUTH2_CLIENT_ID") != null,
+		clientId: str(env, "SOCIAL_OAUTH2_CLIENT_ID"),
+		clientSecret: str(env, "SOCIAL_OAUTH2_CLIENT_SECRET"),
+		clientAuthMethod,
+		issuer: url(env, "SOCIAL_OAUTH2_ISSUER", ["http:", "https:"], "https://accounts.google.com")!,
+		authorizationUrl: url(env, "SOCIAL_OAUTH2_AUTHORIZATION_URL", ["http:", "https:"]),
+		tokenUrl: url(env, "SOCIAL_OAUTH2_TOKEN_URL", ["http:", "https:"]),
+		userinfoUrl: url(env, "SOCIAL_OAUTH2_USERINFO_URL", ["http:", "https:"]),
+		authorizationParams: authorizationParams(env),
+		redirectUri: url(env, "SOCIAL_OAUTH2_REDIRECT_URI", ["http:", "https:"], `${publicUrl}/auth/social/login/callback`)!,
+		refreshTokenEncryptionKey: encryptionKey(env),
+		previousEncryptionKeys: previousEncryptionKeys(env),
+		temporaryTokenTtl: int(env, "TEMP_TOKEN_TTL_SECONDS", 300, 1, 300)
+	};
+	if (!cfg.enabled) return cfg;
+	if (!cfg.clientSecret) throw new ConfigError("SOCIAL_OAUTH2_CLIENT_SECRET", "is required with SOCIAL_OAUTH2_CLIENT_ID");
+	// Provider refresh tokens are only ever stored encrypted: without a key, social sign-in does not start.
+	if (!cfg.refreshTokenEncryptionKey) {
+		throw new ConfigError("OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY", "is required with SOCIAL_OAUTH2_CLIENT_ID (base64 of 32 random bytes)");
+	}
+	// Linked accounts are keyed by the issuer; without discovery it would silently stay "Google".
+	if (cfg.authorizationUrl && cfg.tokenUrl && cfg.userinfoUrl && str(env, "SOCIAL_OAUTH2_ISSUER") == null) {
+		throw new ConfigError("SOCIAL_OAUTH2_ISSUER", "must name the provider when its three endpoint URLs are set explicitly");
+	}
+	return cfg;
 }
 
 function idp(env: Env): IdpConfig {
@@ -178,6 +257,7 @@ function idp(env: Env): IdpConfig {
 		serviceAccountPassword: str(env, "IDP_SERVICE_ACCOUNT_PASSWORD"),
 		bootstrapAdminEmail: str(env, "BOOTSTRAP_ADMIN_EMAIL"),
 		bootstrapAdminPassword: str(env, "BOOTSTRAP_ADMIN_PASSWORD"),
+		customAuthSecret: str(env, "IDP_CUSTOM_AUTH_SECRET"),
 		accessTokenTtl: int(env, "IDP_ACCESS_TOKEN_TTL_SECONDS", 3600, 60, 86400),
 		refreshTokenTtl: int(env, "IDP_REFRESH_TOKEN_TTL_SECONDS", 30 * 86400, 300, 365 * 86400)
 	};
@@ -192,6 +272,9 @@ function idp(env: Env): IdpConfig {
 		] as const) {
 			if (!value) throw new ConfigError(name, "is required when IDP_ACTOR_POOL_ID selects Cognito");
 		}
+	}
+	if (cfg.customAuthSecret && cfg.customAuthSecret.length < 32) {
+		throw new ConfigError("IDP_CUSTOM_AUTH_SECRET", "must be at least 32 characters");
 	}
 	if (cfg.bootstrapAdminEmail && !cfg.bootstrapAdminPassword) {
 		throw new ConfigError("BOOTSTRAP_ADMIN_PASSWORD", "is required with BOOTSTRAP_ADMIN_EMAIL");
@@ -272,6 +355,11 @@ export function loadConfig(env: Env = process.env): Config {
 	}
 	const namespace = str(env, "NAMESPACE") ?? "auth-notify";
 	if (!/^[A-Za-z0-9_.-]+$/.test(namespace)) throw new ConfigError("NAMESPACE", "may hold only letters, digits, _ . -");
+	const idpConfig = idp(env);
+	const socialConfig = social(env, publicUrl);
+	if (idpConfig.kind === "cognito" && socialConfig.enabled && !idpConfig.customAuthSecret) {
+		throw new ConfigError("IDP_CUSTOM_AUTH_SECRET", "is required when social sign-in runs with Cognito (the pool's custom-auth triggers check it)");
+	}
 	return {
 		port,
 		services: services(env),
@@ -288,17 +376,8 @@ export function loadConfig(env: Env = process.env): Config {
 		publicUrl,
 		uiBaseUrl: url(env, "UI_BASE_URL", ["http:", "https:"], "http://localhost:3000")!.replace(/\/+$/, ""),
 		uiCallbackPath,
-		idp: idp(env),
-		social: {
-			clientId: str(env, "SOCIAL_OAUTH2_CLIENT_ID"),
-			clientSecret: str(env, "SOCIAL_OAUTH2_CLIENT_SECRET"),
-			issuer: url(env, "SOCIAL_OAUTH2_ISSUER", ["http:", "https:"], "https://accounts.google.com")!,
-			authorizationUrl: url(env, "SOCIAL_OAUTH2_AUTHORIZATION_URL", ["http:", "https:"]),
-			tokenUrl: url(env, "SOCIAL_OAUTH2_TOKEN_URL", ["http:", "https:"]),
-			userinfoUrl: url(env, "SOCIAL_OAUTH2_USERINFO_URL", ["http:", "https:"]),
-			redirectUri: url(env, "SOCIAL_OAUTH2_REDIRECT_URI", ["http:", "https:"], `${publicUrl}/auth/social/login/callback`)!,
-			refreshTokenEncryptionKey: encryptionKey(env)
-		},
+		idp: idpConfig,
+		social: socialConfig,
 		notifications: notifications(env),
 		webhooks: webhooks(env)
 	};

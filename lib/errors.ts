@@ -34,7 +34,6 @@ export type ErrorCode =
 	| "IDEMPOTENCY_KEY_REUSED"
 	| "RATE_LIMITED"
 	| "INTERNAL"
-	| "NOT_IMPLEMENTED"
 	| "UPSTREAM_UNAVAILABLE";
 
 export interface FieldProblem {
@@ -45,6 +44,8 @@ export interface FieldProblem {
 export interface ErrorData {
 	errors?: FieldProblem[];
 	retryAfter?: number;
+	/** A 503 whose message is safe to show (it names no internals). */
+	expose?: boolean;
 }
 
 export class ClientError extends Errors.MoleculerClientError {
@@ -59,6 +60,10 @@ export class UpstreamError extends Errors.MoleculerRetryableError {
 	}
 }
 
+/** A feature this deployment has not configured: a 503 that says so, with no Retry-After. */
+export const notConfigured = (detail: string) =>
+	new Errors.MoleculerError(detail, 503, "UPSTREAM_UNAVAILABLE", { expose: true } satisfies ErrorData);
+
 export const badRequest = (detail: string, errors?: FieldProblem[]) =>
 	new ClientError(400, "VALIDATION_ERROR", detail, errors ? { errors } : undefined);
 export const unauthorized = (detail = "A valid Bearer token is required.") =>
@@ -67,8 +72,6 @@ export const forbidden = (code: "FORBIDDEN" | "SERVICE_NOT_ALLOWED" = "FORBIDDEN
 	new ClientError(403, code, detail);
 export const notFound = (code: ErrorCode = "NOT_FOUND", detail = "The resource does not exist.") =>
 	new ClientError(404, code, detail);
-export const notImplemented = () =>
-	new Errors.MoleculerError("This endpoint is not available yet.", 501, "NOT_IMPLEMENTED");
 
 /** True for our own errors and Moleculer's client errors: safe to show their message. */
 export function isClientFacing(err: unknown): err is Errors.MoleculerError {

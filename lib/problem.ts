@@ -4,7 +4,7 @@
  * request id, while the caller logs the full error.
  */
 import { Errors } from "moleculer";
-import type { ErrorCode, FieldProblem } from "./errors";
+import type { ErrorCode, ErrorData, FieldProblem } from "./errors";
 
 export interface Problem {
 	type: string;
@@ -35,7 +35,6 @@ const TITLES: Record<number, string> = {
 	422: "Unprocessable Content",
 	429: "Too Many Requests",
 	500: "Internal Server Error",
-	501: "Not Implemented",
 	502: "Bad Gateway",
 	503: "Service Unavailable"
 };
@@ -67,7 +66,7 @@ function fieldProblems(data: unknown): FieldProblem[] {
 function classify(err: AnyError): { status: number; code: ErrorCode; detail: string; errors?: FieldProblem[]; retryAfter?: number } {
 	const type = typeof err.type === "string" ? err.type : "";
 	const code = typeof err.code === "number" ? err.code : undefined;
-	const data = (err.data ?? {}) as { errors?: FieldProblem[]; retryAfter?: number };
+	const data = (err.data ?? {}) as ErrorData;
 
 	// Parameter validation (Moleculer's ValidationError).
 	if (err instanceof Errors.ValidationError || type === "VALIDATION_ERROR") {
@@ -88,11 +87,13 @@ function classify(err: AnyError): { status: number; code: ErrorCode; detail: str
 	if (httpStatus && httpStatus >= 400 && httpStatus < 500 && !code) {
 		return { status: 400, code: "VALIDATION_ERROR", detail: "The request could not be read." };
 	}
+	if (type === "UPSTREAM_UNAVAILABLE" && data.expose === true) {
+		return { status: 503, code: "UPSTREAM_UNAVAILABLE", detail: err.message ?? "" };
+	}
 	// A service that is not running anywhere, or did not answer in time.
 	if (type === "SERVICE_NOT_FOUND" || type === "SERVICE_NOT_AVAILABLE" || type === "REQUEST_TIMEOUT" || err.name === "ServiceUnavailableError" || type === "UPSTREAM_UNAVAILABLE") {
 		return { status: 503, code: "UPSTREAM_UNAVAILABLE", detail: "A service this request needs is unavailable. Try again later.", retryAfter: data.retryAfter ?? 5 };
 	}
-	if (type === "NOT_IMPLEMENTED") return { status: 501, code: "NOT_IMPLEMENTED", detail: "This endpoint is not available yet." };
 	if (code === 404 && (type === "NOT_FOUND" || !/^[A-Z_]+$/.test(type))) {
 		return { status: 404, code: "NOT_FOUND", detail: "No such resource." };
 	}
@@ -119,5 +120,5 @@ export function toProblem(err: unknown, requestId: string): ProblemResult {
 	if (c.errors?.length) problem.errors = c.errors;
 	const headers: Record<string, string> = {};
 	if (c.retryAfter) headers["Retry-After"] = String(c.retryAfter);
-	return { problem, headers, serverSide: c.status >= 500 && c.status !== 501 };
+	return { problem, headers, serverSide: c.status >= 500 };
 }

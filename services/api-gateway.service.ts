@@ -8,15 +8,31 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { randomUUID } from "node:crypto";
 import { Errors, type Context, type ServiceSchema, type ServiceSettingSchema } from "moleculer";
 import ApiGateway from "moleculer-web";
-import { badRequest, ClientError, notImplemented, unauthorized } from "../lib/errors";
+import { badRequest, ClientError, unauthorized } from "../lib/errors";
 import { toProblem } from "../lib/problem";
 import { MAX_RESUME_BYTES, UPLOAD_DEADLINE_MS } from "../lib/resume";
+import type { Runtime } from "../lib/runtime";
+import { failureCode, failureRedirect } from "../lib/social/sign-in";
+import { BINDING_COOKIE, readCookie } from "../lib/social/state";
 import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
 import type { AuthMeta } from "../middlewares/auth.middleware";
+import type { SocialCallbackMeta } from "./auth.service";
 
-type Req = IncomingMessage & { $ctx?: Context; $route?: { opts?: { jsonOnly?: boolean } }; $params?: unknown; body?: unknown };
+type Req = IncomingMessage & {
+	$ctx?: Context;
+	$route?: { opts?: { jsonOnly?: boolean } };
+	$alias?: { action?: string };
+	$params?: unknown;
+	query?: Record<string, unknown>;
+	body?: unknown;
+};
 type Res = ServerResponse;
-type GatewayThis = { logger: { error: (...a: unknown[]) => void } };
+interface GatewayThis {
+	logger: { error: (...a: unknown[]) => void };
+	runtime(): Runtime;
+}
+
+const SOCIAL_CALLBACK = "auth.socialCallback";
 
 const JSON_LIMIT = "1mb";
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -27,8 +43,6 @@ export interface HealthReport {
 	checks: Record<string, "ok" | "down">;
 }
 
-/** Routes whose targets arrive with later work: they already demand a token. */
-const LATER = "api.notImplemented";
 
 function jsonRoute(path: string, aliases: Record<string, string>, authentication: boolean, extra: object = {}) {
 	return {
@@ -121,8 +135,37 @@ function uploadError(this: GatewayThis, req: Req, res: Res, err: unknown): void 
 	sendProblem.call(this, req, res, truncated ? badRequest("The multipart body ended early.") : err);
 }
 
+/**
+ * The /auth actions take passwords and tokens: from the body only. Query parameters
+ * would be merged into the params and win over the body, putting secrets in URLs,
+ * which end up in logs, proxies and browser history.
+ */
+function bodyOnly(ctx: Context, route: unknown, req: Req): void {
+	beforeJsonCall(ctx, route, req);
+	if (req.method === "POST" && Object.keys(req.query ?? {}).length > 0) {
+		throw badRequest("Send the parameters in the JSON body, not in the URL.");
+	}
+}
+
+/** Answers that carry tokens must not be kept by any cache. */
+function noStore(_ctx: Context, _route: unknown, _req: Req, res: Res, data: unknown): unknown {
+	res.setHeader("Cache-Control", "no-store");
+	res.setHeader("Pragma", "no-cache");
+	return data;
+}
+
+/** The callback checks the binding cookie against the state; moleculer-web does not parse cookies. */
+function passBindingCookie(ctx: Context<unknown, SocialCallbackMeta>, _route: unknown, req: Req): void {
+	if (req.$alias?.action === SOCIAL_CALLBACK) ctx.meta.socialBinding = readCookie(req.headers.cookie, BINDING_COOKIE);
+}
+
+function requestIdOf(req: Req, res: Res): string {
+	return req.$ctx?.requestID ?? (res.getHeader("X-Request-ID") as string | undefined) ?? randomUUID();
+}
+
+/** Every failure becomes a problem document, with only a generic detail for 5xx. */
 function sendProblem(this: GatewayThis, req: Req, res: Res, err: unknown): void {
-	const requestId = req.$ctx?.requestID ?? (res.getHeader("X-Request-ID") as string | undefined) ?? randomUUID();
+	const requestId = requestIdOf(req, res);
 	const { problem, headers, serverSide } = toProblem(err, requestId);
 	if (serverSide) this.logger.error("Request failed", { requestId, method: req.method, err });
 	if (res.headersSent) return;
@@ -134,11 +177,19 @@ function sendProblem(this: GatewayThis, req: Req, res: Res, err: unknown): void 
 	res.end(JSON.stringify(problem));
 }
 
-/** Answers that carry tokens must not be kept by any cache. */
-function noStore(_ctx: Context, _route: unknown, _req: Req, res: Res, data: unknown): unknown {
-	res.setHeader("Cache-Control", "no-store");
-	res.setHeader("Pragma", "no-cache");
-	return data;
+/**
+ * The callback is a browser navigation: it ends at the UI even when the auth service
+ * cannot be reached or the request is malformed, with only an error code.
+ */
+function socialError(this: GatewayThis, req: Req, res: Res, err: unknown): void {
+	if (req.$alias?.action !== SOCIAL_CALLBACK) return sendProblem.call(this, req, res, err);
+	const requestId = requestIdOf(req, res);
+	const code = failureCode(err);
+	if (code !== "INVALID_REQUEST") this.logger.error("Social sign-in callback failed", { requestId, err });
+	if (res.headersSent) return;
+	const { location, cookie } = failureRedirect(this.runtime().config, code);
+	res.writeHead(302, { Location: location, "Set-Cookie": cookie, "Cache-Control": "no-store", "X-Request-ID": requestId });
+	res.end();
 }
 
 const GatewayService: ServiceSchema<ServiceSettingSchema & Record<string, unknown>, RuntimeMethods> = {
@@ -162,6 +213,8 @@ const GatewayService: ServiceSchema<ServiceSettingSchema & Record<string, unknow
 		use: [
 			(_req: Req, res: Res, next: () => void) => {
 				res.setHeader("X-Content-Type-Options", "nosniff");
+				// Addresses here can carry codes and states (the social callback): never pass them on.
+				res.setHeader("Referrer-Policy", "no-referrer");
 				next();
 			}
 		],
@@ -182,20 +235,32 @@ const GatewayService: ServiceSchema<ServiceSettingSchema & Record<string, unknow
 				bodyParsers: false,
 				authentication: false
 			},
-			jsonRoute(
-				"/auth",
-				{
-					"POST login": "auth.login",
-					"POST register": "auth.register",
-					"POST tokens/refresh": "auth.refresh",
-					"POST refresh-user-token": "auth.refresh",
-					"POST tokens/exchange": LATER,
-					"GET social/login": LATER,
-					"GET social/login/callback": LATER
-				},
-				false,
-				{ onAfterCall: noStore }
-			),
+			{
+				...jsonRoute(
+					"/auth",
+					{
+						"POST login": "auth.login",
+						"POST register": "auth.register",
+						"POST tokens/refresh": "auth.refresh",
+						"POST refresh-user-token": "auth.refresh",
+						"POST tokens/exchange": "auth.exchange"
+					},
+					false,
+					{ onAfterCall: noStore }
+				),
+				onBeforeCall: bodyOnly
+			},
+			{
+				path: "/auth/social",
+				logging: false,
+				aliases: { "GET login": "auth.socialLogin", "GET login/callback": SOCIAL_CALLBACK },
+				mappingPolicy: "restrict",
+				bodyParsers: false,
+				authentication: false,
+				onBeforeCall: passBindingCookie,
+				onAfterCall: noStore,
+				onError: socialError
+			},
 			{
 				// SNS posts its JSON as text/plain; both types are read as they are, the service parses.
 				path: "/notifications/webhooks",
@@ -290,13 +355,6 @@ const GatewayService: ServiceSchema<ServiceSettingSchema & Record<string, unknow
 					ctx.meta.$responseHeaders = { "Retry-After": "5" };
 				}
 				return report;
-			}
-		},
-		notImplemented: {
-			visibility: "published",
-			auth: "public",
-			handler() {
-				throw notImplemented();
 			}
 		}
 	},

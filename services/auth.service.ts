@@ -1,12 +1,15 @@
 /**
  * Authentication: registration, password login and refresh, on top of the
- * configured identity provider. Registration is all or nothing: when the actor
- * profile or the first sign-in fails, what was created is removed again.
+ * configured identity provider, and social sign-in (lib/social/). Registration is
+ * all or nothing: when the actor profile or the first sign-in fails, what was
+ * created is removed again.
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { ClientError } from "../lib/errors";
 import type { TokenSet } from "../lib/idp";
 import type { CreatedUser } from "../lib/idp/types";
+import type { ActorDirectory } from "../lib/social/accounts";
+import { SocialSignIn, type CallbackInput, type Redirect } from "../lib/social/sign-in";
 import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
 
 export interface RegisterParams {
@@ -27,10 +30,27 @@ export interface RefreshParams {
 
 export type RegisterResult = TokenSet & { actorId: string };
 
+export interface SocialLoginParams {
+	returnTo?: string;
+}
+
+export interface ExchangeParams {
+	token: string;
+}
+
 interface HttpMeta {
 	$statusCode?: number;
 	$location?: string;
 	$responseHeaders?: Record<string, string>;
+}
+
+/** Set by the gateway from the callback request's Cookie header; checked against the state, never trusted. */
+export interface SocialCallbackMeta extends HttpMeta {
+	socialBinding?: string;
+}
+
+interface AuthThis {
+	socialSignIn?: SocialSignIn;
 }
 
 const secret = { type: "string", min: 1, max: 1024 } as const;
@@ -91,6 +111,39 @@ const AuthService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 				return (await this.runtime().idp()).refresh(ctx.params.refreshToken);
 			}
 		},
+		socialLogin: {
+			visibility: "published",
+			auth: "public",
+			params: { returnTo: { type: "string", optional: true, max: 2048 }, $$strict: true },
+			async handler(ctx: Context<SocialLoginParams, HttpMeta>): Promise<null> {
+				this.redirect(ctx, await this.social().start(ctx.params.returnTo));
+				return null;
+			}
+		},
+		socialCallback: {
+			visibility: "published",
+			auth: "public",
+			// Not strict: providers add parameters of their own (iss, scope, session_state, authuser).
+			params: {
+				code: { type: "string", optional: true, max: 4096 },
+				state: { type: "string", optional: true, max: 256 },
+				error: { type: "string", optional: true, max: 256 },
+				$$strict: false
+			},
+			async handler(ctx: Context<CallbackInput, SocialCallbackMeta>): Promise<null> {
+				const { code, state, error } = ctx.params;
+				this.redirect(ctx, await this.social().finish({ code, state, error }, ctx.meta.socialBinding, this.actorDirectory(ctx)));
+				return null;
+			}
+		},
+		exchange: {
+			visibility: "published",
+			auth: "public",
+			params: { token: { type: "string", min: 1, max: 256 }, $$strict: true },
+			async handler(ctx: Context<ExchangeParams>): Promise<TokenSet> {
+				return this.social().exchange(ctx.params.token);
+			}
+		},
 		jwks: {
 			visibility: "published",
 			auth: "public",
@@ -103,6 +156,27 @@ const AuthService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 		}
 	},
 	methods: {
+		social(): SocialSignIn {
+			const self = this as unknown as AuthThis;
+			self.socialSignIn ??= new SocialSignIn(this.runtime(), this.logger);
+			return self.socialSignIn;
+		},
+		/** The actor service under the auth service's own identity (actors.register admits only it). */
+		actorDirectory(ctx: Context): ActorDirectory {
+			return {
+				register: async actor => {
+					await this.callAsService(ctx, "actors.register", actor);
+				},
+				remove: async actorId => {
+					await this.callAsService(ctx, "actors.remove", { actorId });
+				}
+			};
+		},
+		redirect(ctx: Context<unknown, HttpMeta>, redirect: Redirect) {
+			ctx.meta.$statusCode = 302;
+			ctx.meta.$location = redirect.location;
+			ctx.meta.$responseHeaders = { "Set-Cookie": redirect.cookie, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+		},
 		/** Best effort, and logged when it fails: the caller still gets the original error. */
 		async rollback(ctx: Context, user: CreatedUser, actorCreated: boolean) {
 			try {

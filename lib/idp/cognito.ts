@@ -13,6 +13,9 @@
  * - The calling identity needs IAM rights for the admin APIs used here (AdminCreateUser,
  *   AdminSetUserPassword, AdminDeleteUser, AdminGetUser, ListGroups, CreateGroup,
  *   AdminAddUserToGroup).
+ * - Social sign-in: the actor client also allows ALLOW_CUSTOM_AUTH, and the pool's
+ *   DefineAuthChallenge, CreateAuthChallenge and VerifyAuthChallengeResponse triggers
+ *   run customAuthTriggers (./cognito-custom-auth.ts) with IDP_CUSTOM_AUTH_SECRET.
  */
 import { createHmac } from "node:crypto";
 import {
@@ -24,14 +27,17 @@ import {
 	CognitoIdentityProviderClient,
 	CreateGroupCommand,
 	InitiateAuthCommand,
+	RespondToAuthChallengeCommand,
 	paginateListGroups,
 	type AttributeType,
 	type AuthenticationResultType
 } from "@aws-sdk/client-cognito-identity-provider";
 import { createRemoteJWKSet, decodeJwt } from "jose";
 import type { IdpConfig } from "../config";
+import { randomToken } from "../crypto";
 import { ClientError, UpstreamError, badRequest } from "../errors";
-import type { CreatedUser, IdentityProvider, NewUser, ServiceToken, TokenSet, TokenTrust } from "./types";
+import { CUSTOM_CHALLENGE, NONCE_PARAMETER, customAuthAnswer } from "./cognito-custom-auth";
+import type { CreatedUser, FederatedUser, IdentityProvider, NewUser, ServiceToken, TokenSet, TokenTrust } from "./types";
 
 const ADMIN_GROUP = "admin";
 /** Longer than any Cognito refresh token (a ~1.8 kB JWE) plus the username prefix. */
@@ -39,7 +45,7 @@ const MAX_REFRESH_TOKEN_LENGTH = 8192;
 const REFRESH_SEPARATOR = "~";
 
 /** What the failed call was doing decides which client error a Cognito exception becomes. */
-type Operation = "login" | "refresh" | "createUser" | "setPassword" | "serviceAccount" | "admin";
+type Operation = "login" | "refresh" | "customAuth" | "createUser" | "setPassword" | "serviceAccount" | "admin";
 
 const invalidCredentials = () => new ClientError(401, "INVALID_CREDENTIALS", "The username or password is incorrect.");
 const invalidRefresh = () => new ClientError(401, "INVALID_REFRESH_TOKEN", "The refresh token is invalid or expired.");
@@ -65,6 +71,9 @@ function mapError(err: unknown, op: Operation): Error {
 				return invalidCredentials();
 			}
 			if (name === "UserNotConfirmedException") return new ClientError(403, "USER_NOT_CONFIRMED", "The user is not confirmed.");
+			break;
+		case "customAuth":
+			if (["NotAuthorizedException", "UserNotFoundException", "UserNotConfirmedException"].includes(name)) return invalidCredentials();
 			break;
 		case "refresh":
 			if (["NotAuthorizedException", "UserNotFoundException", "UserNotConfirmedException", "PasswordResetRequiredException"].includes(name)) {
@@ -248,9 +257,68 @@ export class CognitoIdentityProvider implements IdentityProvider {
 		);
 		// A challenge (new password, MFA) cannot be answered through this API.
 		if (res.ChallengeName) throw invalidCredentials();
-		const refreshToken = res.AuthenticationResult?.RefreshToken;
+		return this.signedIn(res.AuthenticationResult);
+	}
+
+	async findUserByEmail(email: string): Promise<CreatedUser | null> {
+		try {
+			const user = await this.client.send(new AdminGetUserCommand({ UserPoolId: this.actorPoolId, Username: normalEmail(email) }));
+			const sub = attribute(user.UserAttributes, "sub");
+			if (!user.Username || !sub) throw new UpstreamError("Cognito returned a user without username or sub.");
+			return { sub, username: user.Username };
+		} catch (err) {
+			if (nameOf(err) === "UserNotFoundException") return null;
+			throw mapError(err, "admin");
+		}
+	}
+
+	/**
+	 * A permanent random password nobody keeps moves the user to CONFIRMED, which
+	 * CUSTOM_AUTH needs; its shape meets Cognito's strictest password policy.
+	 */
+	async createFederatedUser(user: FederatedUser): Promise<CreatedUser> {
+		return this.createUser({ ...user, password: `${randomToken(32)}aA1!` });
+	}
+
+	/** CUSTOM_AUTH with the platform's one challenge (./cognito-custom-auth.ts). */
+	async issueForUser(user: CreatedUser): Promise<TokenSet> {
+		const secret = need(this.config.customAuthSecret, "IDP_CUSTOM_AUTH_SECRET to sign in without a password");
+		const started = await this.call("customAuth", () =>
+			this.client.send(
+				new InitiateAuthCommand({
+					AuthFlow: "CUSTOM_AUTH",
+					ClientId: this.actorClientId,
+					AuthParameters: { USERNAME: user.username, ...this.actorSecretHash(user.username) }
+				})
+			)
+		);
+		const nonce = started.ChallengeParameters?.[NONCE_PARAMETER];
+		if (started.ChallengeName !== CUSTOM_CHALLENGE || !started.Session || !nonce) {
+			throw new UpstreamError("Cognito did not pose the platform's custom challenge; check the pool's auth-challenge triggers.");
+		}
+		const answered = await this.call("customAuth", () =>
+			this.client.send(
+				new RespondToAuthChallengeCommand({
+					ChallengeName: CUSTOM_CHALLENGE,
+					ClientId: this.actorClientId,
+					Session: started.Session,
+					ChallengeResponses: {
+						USERNAME: user.username,
+						ANSWER: customAuthAnswer(secret, user.username, nonce),
+						...this.actorSecretHash(user.username)
+					}
+				})
+			)
+		);
+		if (answered.ChallengeName) throw new UpstreamError("Cognito posed another challenge after the custom one; check DefineAuthChallenge.");
+		return this.signedIn(answered.AuthenticationResult);
+	}
+
+	/** A sign-in's token set, its refresh token wrapped with the internal username (see wrapRefreshToken). */
+	private signedIn(result: AuthenticationResultType | undefined): TokenSet {
+		const refreshToken = result?.RefreshToken;
 		if (!refreshToken) throw new UpstreamError("Cognito returned no refresh token.");
-		const { tokens, claims } = this.tokenSet(res.AuthenticationResult);
+		const { tokens, claims } = this.tokenSet(result);
 		const internal = claims.username;
 		if (typeof internal !== "string" || !internal) throw new UpstreamError("Cognito returned an access token without username.");
 		return { ...tokens, refreshToken: wrapRefreshToken(internal, refreshToken) };
@@ -326,25 +394,15 @@ export class CognitoIdentityProvider implements IdentityProvider {
 
 	/** An existing user keeps its password. */
 	private async ensureUser(email: string, password: string): Promise<string> {
-		const existing = await this.findUsername(email);
-		if (existing) return existing;
+		const existing = await this.findUserByEmail(email);
+		if (existing) return existing.username;
 		try {
 			return (await this.createUser({ email, password, firstName: "Admin", lastName: "User" })).username;
 		} catch (err) {
 			// Another node bootstrapping at the same moment got there first.
-			const raced = (err as ClientError).type === "USER_EXISTS" ? await this.findUsername(email) : null;
+			const raced = (err as ClientError).type === "USER_EXISTS" ? await this.findUserByEmail(email) : null;
 			if (!raced) throw err;
-			return raced;
-		}
-	}
-
-	private async findUsername(email: string): Promise<string | null> {
-		try {
-			const user = await this.client.send(new AdminGetUserCommand({ UserPoolId: this.actorPoolId, Username: email }));
-			return user.Username ?? null;
-		} catch (err) {
-			if (nameOf(err) === "UserNotFoundException") return null;
-			throw mapError(err, "admin");
+			return raced.username;
 		}
 	}
 

@@ -13,7 +13,7 @@ import { ClientError } from "../errors";
 import { DuplicateKeyError, type Store } from "../store";
 import { SIGNING_ALG, type SigningKey } from "./keys";
 import { DUMMY_HASH, PASSWORD_POLICY, hashPassword, meetsPolicy, verifyPassword } from "./password";
-import type { CreatedUser, IdentityProvider, NewUser, ServiceToken, TokenSet, TokenTrust } from "./types";
+import type { CreatedUser, FederatedUser, IdentityProvider, NewUser, ServiceToken, TokenSet, TokenTrust } from "./types";
 
 type Pool = "actors" | "services";
 
@@ -134,6 +134,27 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 		if (!user) return;
 		await this.refreshTokens.deleteMany({ userId: user.id });
 		await this.users.deleteMany({ id: user.id });
+	}
+
+	async findUserByEmail(email: string): Promise<CreatedUser | null> {
+		const user = await this.users.findOne({ pool: "actors", username: email.trim().toLowerCase() });
+		return user ? { sub: user.id, username: user.username } : null;
+	}
+
+	/**
+	 * The hash is of 32 random bytes nobody ever sees: it is a real scrypt hash, so a
+	 * password login against this user fails after the same work as any other.
+	 */
+	async createFederatedUser(u: FederatedUser): Promise<CreatedUser> {
+		const email = u.email.trim().toLowerCase();
+		const user = await this.insertUser("actors", email, randomToken(32), { email, givenName: u.firstName, familyName: u.lastName });
+		return { sub: user.id, username: user.username };
+	}
+
+	async issueForUser(ref: CreatedUser): Promise<TokenSet> {
+		const user = await this.users.get(ref.sub);
+		if (!user || user.pool !== "actors" || user.username !== ref.username) throw invalidCredentials();
+		return this.issue(user, randomUUID());
 	}
 
 	private async checkPassword(pool: Pool, username: string, password: string): Promise<IdpUser> {

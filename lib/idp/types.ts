@@ -21,11 +21,19 @@ export interface NewUser {
 	lastName: string;
 }
 
+/** A user of the actor pool. */
 export interface CreatedUser {
 	/** Stable subject (the sub claim); also the actor id. */
 	sub: string;
-	/** The provider's internal username, used to delete or refresh. */
+	/** The provider's internal username, used to delete, refresh or sign in without a password. */
 	username: string;
+}
+
+/** A user whose identity a social provider vouches for; they have no password. */
+export interface FederatedUser {
+	email: string;
+	firstName: string;
+	lastName: string;
 }
 
 /** What a verifier needs to accept tokens of one pool. */
@@ -52,6 +60,15 @@ export interface IdentityProvider {
 	/** Creates a confirmed user; USER_EXISTS / INVALID_PASSWORD client errors. */
 	createUser(user: NewUser): Promise<CreatedUser>;
 	deleteUser(username: string): Promise<void>;
+	/** The user who signs in with this email, or null. */
+	findUserByEmail(email: string): Promise<CreatedUser | null>;
+	/** Creates a confirmed user for social sign-in, with a random password nobody knows. USER_EXISTS client error. */
+	createFederatedUser(user: FederatedUser): Promise<CreatedUser>;
+	/**
+	 * Tokens for a user the platform has already authenticated another way (social
+	 * sign-in), without a password. INVALID_CREDENTIALS when the user is gone.
+	 */
+	issueForUser(user: CreatedUser): Promise<TokenSet>;
 	/** Password login; INVALID_CREDENTIALS or USER_NOT_CONFIRMED client errors. */
 	login(username: string, password: string): Promise<TokenSet>;
 	/** INVALID_REFRESH_TOKEN client error when the token is unknown, expired, revoked or reused. */

@@ -37,7 +37,9 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	/** Resume metadata; the bytes are in file storage (lib/files) under fileId. */
 	documents: { indexes: [{ fields: { candidateId: 1, createdAt: -1 } }] },
 	/** One document per flag, keyed by its name. */
-	feature_flags: { indexes: [] }
+	feature_flags: { indexes: [] },
+	/** Social sign-in: one link per provider user, with the provider's sealed refresh token. */
+	social_identities: { indexes: [{ fields: { provider: 1, subject: 1 }, unique: true }, { fields: { userSub: 1 } }] }
 };
 
 export function specOf(name: string): CollectionSpec {

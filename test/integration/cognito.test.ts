@@ -1,8 +1,14 @@
 import { createHmac, randomUUID } from "node:crypto";
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from "@aws-sdk/client-cognito-identity-provider";
-import { jwtVerify } from "jose";
+import {
+	AdminGetUserCommand,
+	CognitoIdentityProviderClient,
+	InitiateAuthCommand,
+	RespondToAuthChallengeCommand
+} from "@aws-sdk/client-cognito-identity-provider";
+import { UnsecuredJWT, jwtVerify } from "jose";
 import type { IdpConfig } from "../../lib/config";
-import { CognitoIdentityProvider } from "../../lib/idp/cognito";
+import { CognitoIdentityProvider, wrapRefreshToken } from "../../lib/idp/cognito";
+import { CUSTOM_CHALLENGE, customAuthTriggers, type CustomAuthEvent } from "../../lib/idp/cognito-custom-auth";
 import type { TokenTrust } from "../../lib/idp/types";
 import { REGION, createAppClient, createPools, freePort, startCognitoLocal, type CognitoLocal, type CognitoPools } from "../helpers/cognito-local";
 
@@ -45,6 +51,46 @@ async function register(p: CognitoIdentityProvider, email = newEmail()) {
 
 const verifyAccess = (token: string, trust: TokenTrust) =>
 	jwtVerify(token, trust.keys, { issuer: trust.issuer, algorithms: trust.algorithms });
+
+const CUSTOM_AUTH_SECRET = "c".repeat(40);
+
+/**
+ * cognito-local has no CUSTOM_AUTH, so for InitiateAuth(CUSTOM_AUTH) and
+ * RespondToAuthChallenge this plays Cognito's part as AWS documents it: it runs the
+ * real trigger handler as the pool's Lambda and answers with a session, the public
+ * challenge parameters, and unsigned stand-in tokens. Every other call reaches cognito-local.
+ */
+function emulateCustomAuth(lambdaSecret: string) {
+	const lambda = customAuthTriggers(lambdaSecret);
+	const trigger = (triggerSource: string, userName: string, request: CustomAuthEvent["request"]) =>
+		lambda({ triggerSource, userName, request, response: {} });
+	const sessions = new Map<string, { userName: string; created: CustomAuthEvent["response"] }>();
+	const real = CognitoIdentityProviderClient.prototype.send;
+	return jest.spyOn(CognitoIdentityProviderClient.prototype, "send").mockImplementation(async function (this: CognitoIdentityProviderClient, command: unknown) {
+		if (command instanceof InitiateAuthCommand && command.input.AuthFlow === "CUSTOM_AUTH") {
+			const userName = command.input.AuthParameters!.USERNAME;
+			const defined = await trigger("DefineAuthChallenge_Authentication", userName, { session: [] });
+			const created = await trigger("CreateAuthChallenge_Authentication", userName, { challengeName: defined.response.challengeName });
+			const session = randomUUID();
+			sessions.set(session, { userName, created: created.response });
+			return { ChallengeName: defined.response.challengeName, Session: session, ChallengeParameters: { USERNAME: userName, ...created.response.publicChallengeParameters } };
+		}
+		if (command instanceof RespondToAuthChallengeCommand) {
+			const pending = sessions.get(command.input.Session!)!;
+			sessions.delete(command.input.Session!);
+			const verified = await trigger("VerifyAuthChallengeResponse_Authentication", pending.userName, {
+				challengeAnswer: command.input.ChallengeResponses!.ANSWER,
+				privateChallengeParameters: pending.created.privateChallengeParameters
+			});
+			const result = { challengeName: CUSTOM_CHALLENGE, challengeResult: verified.response.answerCorrect!, challengeMetadata: pending.created.challengeMetadata };
+			const defined = await trigger("DefineAuthChallenge_Authentication", pending.userName, { session: [result] });
+			if (!defined.response.issueTokens) throw Object.assign(new Error("Incorrect username or password."), { name: "NotAuthorizedException" });
+			const token = (use: string) => new UnsecuredJWT({ token_use: use, username: pending.userName }).setExpirationTime("1h").encode();
+			return { AuthenticationResult: { AccessToken: token("access"), IdToken: token("id"), RefreshToken: "emulated-refresh-token" } };
+		}
+		return (real as (command: unknown) => Promise<unknown>).call(this, command);
+	} as never);
+}
 
 describe("CognitoIdentityProvider against cognito-local", () => {
 	it("should return a token set whose access token verifies against the actor pool when a created user logs in", async () => {
@@ -215,6 +261,67 @@ describe("CognitoIdentityProvider against cognito-local", () => {
 
 		await expect(login).rejects.toMatchObject({ code: 503, type: "UPSTREAM_UNAVAILABLE" });
 		await expect(login).rejects.toHaveProperty("message", expect.not.stringContaining(PASSWORD));
+	});
+
+	it("should create a confirmed federated user with the provider's names that no password signs in as, and find it by email", async () => {
+		const p = provider();
+		const email = newEmail();
+
+		const created = await p.createFederatedUser({ email: email.toUpperCase(), firstName: "Grace", lastName: "Hopper" });
+
+		await expect(p.findUserByEmail(email)).resolves.toEqual(created);
+		await expect(p.findUserByEmail(newEmail())).resolves.toBeNull();
+		const stored = await local.admin.send(new AdminGetUserCommand({ UserPoolId: pools.actorPoolId, Username: created.username }));
+		expect(stored.UserStatus).toBe("CONFIRMED");
+		expect(Object.fromEntries(stored.UserAttributes!.map(a => [a.Name, a.Value]))).toMatchObject({
+			sub: created.sub,
+			email,
+			given_name: "Grace",
+			family_name: "Hopper"
+		});
+		await expect(p.login(email, PASSWORD)).rejects.toMatchObject({ code: 401, type: "INVALID_CREDENTIALS" });
+	});
+
+	it("should answer the platform's challenge with SECRET_HASH and return a token set with the wrapped refresh token when the triggers verify it", async () => {
+		const confidential = await createAppClient(local, pools.actorPoolId, true);
+		const p = provider({ actorClientId: confidential.clientId, actorClientSecret: confidential.clientSecret, customAuthSecret: CUSTOM_AUTH_SECRET });
+		const user = await p.createFederatedUser({ email: newEmail(), firstName: "Grace", lastName: "Hopper" });
+		const send = emulateCustomAuth(CUSTOM_AUTH_SECRET);
+		try {
+			const tokens = await p.issueForUser(user);
+
+			expect(tokens).toMatchObject({ tokenType: "Bearer", refreshToken: wrapRefreshToken(user.username, "emulated-refresh-token") });
+			expect(tokens.expiresIn).toBeGreaterThan(3500);
+			const hash = createHmac("sha256", confidential.clientSecret!).update(user.username + confidential.clientId).digest("base64");
+			const inputs = send.mock.calls.map(([command]) => (command as InitiateAuthCommand | RespondToAuthChallengeCommand).input);
+			expect(inputs).toEqual([
+				expect.objectContaining({ AuthFlow: "CUSTOM_AUTH", AuthParameters: { USERNAME: user.username, SECRET_HASH: hash } }),
+				expect.objectContaining({
+					ChallengeName: CUSTOM_CHALLENGE,
+					ChallengeResponses: { USERNAME: user.username, ANSWER: expect.any(String), SECRET_HASH: hash }
+				})
+			]);
+		} finally {
+			send.mockRestore();
+		}
+	});
+
+	it("should fail with 401 INVALID_CREDENTIALS when the pool's triggers hold another secret", async () => {
+		const p = provider({ customAuthSecret: CUSTOM_AUTH_SECRET });
+		const user = await p.createFederatedUser({ email: newEmail(), firstName: "A", lastName: "B" });
+		const send = emulateCustomAuth("another-secret-".repeat(3));
+		try {
+			await expect(p.issueForUser(user)).rejects.toMatchObject({ code: 401, type: "INVALID_CREDENTIALS" });
+		} finally {
+			send.mockRestore();
+		}
+	});
+
+	it("should fail with 503 UPSTREAM_UNAVAILABLE when the pool does not run CUSTOM_AUTH, as cognito-local does not", async () => {
+		const p = provider({ customAuthSecret: CUSTOM_AUTH_SECRET });
+		const user = await p.createFederatedUser({ email: newEmail(), firstName: "A", lastName: "B" });
+
+		await expect(p.issueForUser(user)).rejects.toMatchObject({ code: 503, type: "UPSTREAM_UNAVAILABLE" });
 	});
 
 	it("should return the same trust anchors on every call when asked twice", () => {

@@ -117,6 +117,30 @@ describe("embedded identity provider", () => {
 		await expect(t.idp.login("g@example.com", "Passw0rd-ok")).rejects.toMatchObject({ code: 401 });
 	});
 
+	it("should create a federated user that no password signs in as, find it by email, and issue it tokens without a password", async () => {
+		const created = await t.idp.createFederatedUser({ email: "Social@Example.com", firstName: "Grace", lastName: "Hopper" });
+
+		await expect(t.idp.findUserByEmail("SOCIAL@example.com")).resolves.toEqual(created);
+		await expect(t.idp.findUserByEmail("nobody@example.com")).resolves.toBeNull();
+		const stored = await t.store.collection<{ id: string; passwordHash: string }>("idp_users").get(created.sub);
+		expect(stored!.passwordHash).toMatch(/^scrypt\$/);
+		await expect(t.idp.login("social@example.com", "")).rejects.toMatchObject({ code: 401, type: "INVALID_CREDENTIALS" });
+		const set = await t.idp.issueForUser(created);
+		await expect(t.verifier.verify(set.accessToken)).resolves.toMatchObject({ kind: "user", sub: created.sub, username: "social@example.com" });
+		expect(decodeJwt(set.idToken)).toMatchObject({ email: "social@example.com", given_name: "Grace", family_name: "Hopper" });
+		await expect(t.idp.refresh(set.refreshToken)).resolves.toMatchObject({ tokenType: "Bearer" });
+	});
+
+	it("should refuse tokens without a password with 401 INVALID_CREDENTIALS when the user is gone or not a user", async () => {
+		const created = await t.idp.createFederatedUser({ email: "gone@example.com", firstName: "A", lastName: "B" });
+		await t.idp.deleteUser(created.username);
+		const { token } = await t.idp.serviceToken("auth");
+		const account = decodeJwt(token).sub!;
+
+		await expect(t.idp.issueForUser(created)).rejects.toMatchObject({ code: 401, type: "INVALID_CREDENTIALS" });
+		await expect(t.idp.issueForUser({ sub: account, username: "platform" })).rejects.toMatchObject({ code: 401, type: "INVALID_CREDENTIALS" });
+	});
+
 	it("should issue service ID tokens with custom:service_id from the configured service account", async () => {
 		const { token, expiresAt } = await t.idp.serviceToken("auth");
 		const claims = decodeJwt(token);

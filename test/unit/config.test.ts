@@ -40,6 +40,57 @@ describe("loadConfig", () => {
 	});
 
 	const key32 = Buffer.alloc(32, 1).toString("base64");
+	const social: Env = { SOCIAL_OAUTH2_CLIENT_ID: "client", SOCIAL_OAUTH2_CLIENT_SECRET: "secret", OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY: key32 };
+	const cognito: Env = {
+		IDP_ACTOR_POOL_ID: "us-west-2_a",
+		IDP_ACTOR_CLIENT_ID: "c",
+		IDP_SERVICE_POOL_ID: "us-west-2_b",
+		IDP_SERVICE_CLIENT_ID: "d",
+		IDP_SERVICE_ACCOUNT_USERNAME: "svc",
+		IDP_SERVICE_ACCOUNT_PASSWORD: "pw"
+	};
+	const explicitEndpoints: Env = {
+		SOCIAL_OAUTH2_AUTHORIZATION_URL: "https://p.example/authorize",
+		SOCIAL_OAUTH2_TOKEN_URL: "https://p.example/token",
+		SOCIAL_OAUTH2_USERINFO_URL: "https://p.example/userinfo"
+	};
+
+	it("should leave social sign-in off with a five-minute temporary token when SOCIAL_OAUTH2_CLIENT_ID is unset", () => {
+		expect(loadConfig({}).social).toMatchObject({
+			enabled: false,
+			issuer: "https://accounts.google.com",
+			clientAuthMethod: "client_secret_basic",
+			authorizationParams: {},
+			previousEncryptionKeys: [],
+			temporaryTokenTtl: 300
+		});
+	});
+
+	it("should turn social sign-in on with its options when the client, secret and key are set", () => {
+		const previous = Buffer.alloc(32, 2).toString("base64");
+		const c = loadConfig({
+			...social,
+			...cognito,
+			IDP_CUSTOM_AUTH_SECRET: "x".repeat(32),
+			SOCIAL_OAUTH2_CLIENT_AUTH_METHOD: "client_secret_post",
+			SOCIAL_OAUTH2_AUTHORIZATION_PARAMS: "access_type=offline&prompt=consent",
+			OAUTH2_REFRESH_TOKEN_PREVIOUS_KEYS: ` ${previous} ,`,
+			TEMP_TOKEN_TTL_SECONDS: "1"
+		});
+		expect(c.social).toMatchObject({
+			enabled: true,
+			clientAuthMethod: "client_secret_post",
+			authorizationParams: { access_type: "offline", prompt: "consent" },
+			previousEncryptionKeys: [Buffer.alloc(32, 2)],
+			temporaryTokenTtl: 1
+		});
+		expect(c.idp.customAuthSecret).toBe("x".repeat(32));
+	});
+
+	it("should accept explicit endpoints when the issuer names the provider", () => {
+		expect(loadConfig({ ...social, ...explicitEndpoints, SOCIAL_OAUTH2_ISSUER: "https://p.example" }).social.enabled).toBe(true);
+	});
+
 	const bad: [string, Env][] = [
 		["PORT", { PORT: "eighty" }],
 		["PORT", { PORT: "70000" }],
@@ -57,7 +108,18 @@ describe("loadConfig", () => {
 		["BOOTSTRAP_ADMIN_PASSWORD", { BOOTSTRAP_ADMIN_EMAIL: "a@example.com" }],
 		["IDP_SERVICE_ACCOUNT_PASSWORD", { IDP_SERVICE_ACCOUNT_USERNAME: "svc" }],
 		["OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY", { OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY: "not base64!" }],
-		["OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY", { OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY: key32.slice(0, 20) }]
+		["OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY", { OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY: key32.slice(0, 20) }],
+		["OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY", { ...social, OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY: "" }],
+		["OAUTH2_REFRESH_TOKEN_PREVIOUS_KEYS", { OAUTH2_REFRESH_TOKEN_PREVIOUS_KEYS: `${key32},${key32.slice(0, 20)}` }],
+		["SOCIAL_OAUTH2_CLIENT_SECRET", { ...social, SOCIAL_OAUTH2_CLIENT_SECRET: "" }],
+		["SOCIAL_OAUTH2_CLIENT_AUTH_METHOD", { SOCIAL_OAUTH2_CLIENT_AUTH_METHOD: "private_key_jwt" }],
+		["SOCIAL_OAUTH2_AUTHORIZATION_PARAMS", { SOCIAL_OAUTH2_AUTHORIZATION_PARAMS: "prompt=consent&redirect_uri=https://evil.example" }],
+		["SOCIAL_OAUTH2_ISSUER", { ...social, ...explicitEndpoints }],
+		["SOCIAL_OAUTH2_TOKEN_URL", { SOCIAL_OAUTH2_TOKEN_URL: "file:///etc/passwd" }],
+		["TEMP_TOKEN_TTL_SECONDS", { TEMP_TOKEN_TTL_SECONDS: "301" }],
+		["TEMP_TOKEN_TTL_SECONDS", { TEMP_TOKEN_TTL_SECONDS: "0" }],
+		["IDP_CUSTOM_AUTH_SECRET", { ...social, ...cognito }],
+		["IDP_CUSTOM_AUTH_SECRET", { IDP_CUSTOM_AUTH_SECRET: "too-short" }]
 	];
 
 	it.each(bad)("should fail naming %s when it is invalid", (variable, env) => {
@@ -78,12 +140,24 @@ describe("loadConfig", () => {
 });
 
 describe("npm start with a bad variable", () => {
-	it("should exit non-zero and name the variable", () => {
+	const start = (env: Record<string, string>) => {
 		const { spawnSync } = require("node:child_process") as typeof import("node:child_process");
 		const path = require("node:path") as typeof import("node:path");
 		const entry = path.join(__dirname, "../../dist/index.js");
-		const r = spawnSync(process.execPath, [entry], { env: { PATH: process.env.PATH, PORT: "nope" }, encoding: "utf8", timeout: 20000 });
+		return spawnSync(process.execPath, [entry], { env: { PATH: process.env.PATH, ...env }, encoding: "utf8", timeout: 20000 });
+	};
+
+	it("should exit non-zero and name the variable", () => {
+		const r = start({ PORT: "nope" });
 		expect(r.status).not.toBe(0);
 		expect(r.stderr).toContain("PORT");
+	});
+
+	it("should stop with exit code 78 and a message that names the key but not its value when the encryption key is bad", () => {
+		const key = Buffer.alloc(16, 7).toString("base64");
+		const r = start({ OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY: key });
+		expect(r.status).toBe(78);
+		expect(r.stderr).toContain("Invalid configuration: OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY must decode to 32 bytes (got 16)");
+		expect(r.stderr).not.toContain(key);
 	});
 });

@@ -1,0 +1,155 @@
+/**
+ * Social sign-in from end to end:
+ * - start: a pending sign-in (state, PKCE verifier, nonce, browser binding) and the
+ *   redirect to the provider;
+ * - finish, the callback: the state, the provider's answer, the account, then a
+ *   temporary token and the redirect to the UI. It never throws: every failure ends
+ *   in a redirect to the UI with `?error=<code>` and leaves nothing created behind;
+ * - exchange: the temporary token, once, for the platform's token set.
+ */
+import type { Config } from "../config";
+import { notConfigured, type ClientError } from "../errors";
+import type { IdentityProvider, TokenSet } from "../idp/types";
+import type { KeyValue } from "../kv";
+import { toProblem } from "../problem";
+import { SecretBox } from "../secretbox";
+import type { Store } from "../store";
+import { SocialAccounts, type ActorDirectory } from "./accounts";
+import { SocialFailure, type SocialErrorCode } from "./failure";
+import { SocialProvider, safeErrorCode } from "./provider";
+import { SignInStates, bindingCookie, checkReturnTo, clearedBindingCookie } from "./state";
+import { TemporaryTokens, invalidTemporaryToken } from "./temp-tokens";
+
+/** What the sign-in needs from the process runtime (lib/runtime.ts). */
+export interface SocialDeps {
+	readonly config: Config;
+	kv(): KeyValue;
+	store(): Store;
+	idp(): Promise<IdentityProvider>;
+}
+
+export interface SocialLogger {
+	warn(...args: unknown[]): void;
+	error(...args: unknown[]): void;
+}
+
+export interface Redirect {
+	location: string;
+	/** Set-Cookie: the browser binding on start, its removal on finish. */
+	cookie: string;
+}
+
+export interface CallbackInput {
+	code?: string;
+	state?: string;
+	error?: string;
+}
+
+type UiConfig = Pick<Config, "uiBaseUrl" | "uiCallbackPath" | "social">;
+
+/** The UI's callback address, from configuration only: no caller chooses where a browser goes. */
+export function uiCallbackUrl(config: UiConfig, query: Record<string, string>): string {
+	const u = new URL(config.uiBaseUrl + config.uiCallbackPath);
+	for (const [k, v] of Object.entries(query)) u.searchParams.set(k, v);
+	return u.href;
+}
+
+export function failureRedirect(config: UiConfig, code: SocialErrorCode): Redirect {
+	return { location: uiCallbackUrl(config, { error: code }), cookie: clearedBindingCookie(config.social.redirectUri) };
+}
+
+/** Other errors are classified as the API classifies them: a dependency that is down or busy is not this sign-in's fault. */
+export function failureCode(err: unknown): SocialErrorCode {
+	if (err instanceof SocialFailure) return err.code;
+	const { status } = toProblem(err, "").problem;
+	if (status === 400) return "INVALID_REQUEST";
+	return status === 429 || status === 503 ? "SOCIAL_LOGIN_UNAVAILABLE" : "INTERNAL";
+}
+
+export class SocialSignIn {
+	private readonly states: SignInStates;
+	private readonly tokens: TemporaryTokens;
+	/** Both unset when social sign-in is not configured. */
+	private readonly provider?: SocialProvider;
+	private readonly accounts?: SocialAccounts;
+
+	constructor(private readonly deps: SocialDeps, private readonly logger: SocialLogger) {
+		const { social } = deps.config;
+		this.states = new SignInStates(deps.kv());
+		this.tokens = new TemporaryTokens(deps.kv(), social.temporaryTokenTtl);
+		if (social.enabled && social.refreshTokenEncryptionKey) {
+			this.provider = new SocialProvider(social);
+			const box = new SecretBox(social.refreshTokenEncryptionKey, social.previousEncryptionKeys);
+			this.accounts = new SocialAccounts(
+				() => deps.store(),
+				() => deps.idp(),
+				box,
+				this.provider.name,
+				(err, user) => this.logger.error("Social sign-in rollback failed; an identity-provider user may remain", { sub: user.sub, err })
+			);
+		}
+	}
+
+	/** 503 when not configured; 400 when returnTo is not a path on the UI. */
+	async start(returnTo?: string): Promise<Redirect> {
+		if (!this.provider) throw notConfigured("Social sign-in is not configured on this platform.");
+		const checked = returnTo === undefined ? undefined : checkReturnTo(returnTo);
+		// Discovery first: a provider that cannot be reached leaves no pending sign-in behind.
+		await this.provider.endpoints();
+		const { state, binding, pending } = await this.states.create(checked);
+		return {
+			location: await this.provider.authorizationUrl(state, pending),
+			cookie: bindingCookie(this.deps.config.social.redirectUri, binding)
+		};
+	}
+
+	async finish(input: CallbackInput, binding: string | undefined, actors: ActorDirectory): Promise<Redirect> {
+		const { config } = this.deps;
+		try {
+			if (!this.provider || !this.accounts) throw new SocialFailure("SOCIAL_LOGIN_UNAVAILABLE", "social sign-in is not configured");
+			const pending = await this.states.consume(input.state, binding);
+			if (!pending) throw new SocialFailure("INVALID_STATE", "the state is unknown, expired, used, or not this browser's");
+			if (input.error !== undefined) {
+				const code = input.error === "access_denied" ? "ACCESS_DENIED" : "PROVIDER_ERROR";
+				throw new SocialFailure(code, `the provider answered ${safeErrorCode(input.error)}`);
+			}
+			if (!input.code) throw new SocialFailure("INVALID_REQUEST", "the callback carries no authorization code");
+			const signIn = await this.provider.signIn(input.code, pending);
+			const account = await this.accounts.signIn(signIn, actors);
+			let token: string;
+			try {
+				token = await this.tokens.issue({
+					sub: account.user.sub,
+					username: account.user.username,
+					provider: this.provider.name,
+					providerSubject: signIn.profile.subject,
+					authenticatedAt: new Date().toISOString()
+				});
+			} catch (err) {
+				await account.undo().catch(undoErr =>
+					this.logger.error("Social sign-in rollback failed; an identity-provider user may remain", { sub: account.user.sub, err: undoErr })
+				);
+				throw err;
+			}
+			const query: Record<string, string> = { token };
+			if (pending.returnTo) query.returnTo = pending.returnTo;
+			return { location: uiCallbackUrl(config, query), cookie: clearedBindingCookie(config.social.redirectUri) };
+		} catch (err) {
+			const code = failureCode(err);
+			if (err instanceof SocialFailure) this.logger.warn("Social sign-in failed", { code, reason: err.reason });
+			else this.logger.error("Social sign-in failed", { code, err });
+			return failureRedirect(config, code);
+		}
+	}
+
+	/** 401 INVALID_TEMPORARY_TOKEN when the token is unknown, expired, already used, or its user is gone. */
+	async exchange(token: string): Promise<TokenSet> {
+		const identity = await this.tokens.consume(token);
+		try {
+			return await (await this.deps.idp()).issueForUser({ sub: identity.sub, username: identity.username });
+		} catch (err) {
+			if ((err as ClientError).type === "INVALID_CREDENTIALS") throw invalidTemporaryToken();
+			throw err;
+		}
+	}
+}

@@ -1,0 +1,114 @@
+/**
+ * Links between provider users and platform users, on a real SQLite store with the
+ * embedded identity provider: creation and its undo, and the sealed provider
+ * refresh token across a key rotation.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { EmbeddedIdentityProvider } from "../../lib/idp/embedded";
+import { loadSigningKey } from "../../lib/idp/keys";
+import { SecretBox } from "../../lib/secretbox";
+import { SOCIAL_IDENTITIES, SocialAccounts, refreshTokenAad, type ActorDirectory, type ActorProfile, type SocialIdentity } from "../../lib/social/accounts";
+import type { ProviderSignIn } from "../../lib/social/provider";
+import { SqliteStore } from "../../lib/store/sqlite";
+import { testConfig } from "../helpers/platform";
+
+const PROVIDER = "https://accounts.google.com";
+
+/** Stands in for the actor service, which other suites run for real; here it records what it is asked. */
+class Actors implements ActorDirectory {
+	readonly profiles = new Map<string, ActorProfile>();
+	async register(actor: ActorProfile): Promise<void> {
+		this.profiles.set(actor.actorId, actor);
+	}
+	async remove(actorId: string): Promise<void> {
+		this.profiles.delete(actorId);
+	}
+}
+
+function signIn(overrides: Partial<ProviderSignIn["profile"]> = {}, refreshToken?: string): ProviderSignIn {
+	const id = randomUUID();
+	const profile = { subject: id, email: `${id}@example.com`, emailVerified: true, firstName: "Ada", lastName: "Lovelace", ...overrides };
+	return refreshToken ? { profile, refreshToken } : { profile };
+}
+
+describe("SocialAccounts", () => {
+	const config = testConfig();
+	let store: SqliteStore;
+	let idp: EmbeddedIdentityProvider;
+	const failures: unknown[] = [];
+	const accounts = (box: SecretBox) =>
+		new SocialAccounts(() => store, async () => idp, box, PROVIDER, err => failures.push(err));
+	const linkOf = async (subject: string) => (await store.collection<SocialIdentity>(SOCIAL_IDENTITIES).findOne({ subject }))!;
+
+	beforeAll(async () => {
+		store = new SqliteStore(path.join(config.dataDir, "store.sqlite"));
+		idp = new EmbeddedIdentityProvider({ config: config.idp, publicUrl: config.publicUrl, store, key: await loadSigningKey(config.dataDir) });
+	});
+	afterAll(async () => {
+		await store.close();
+		fs.rmSync(config.dataDir, { recursive: true, force: true });
+	});
+
+	it("should remove the link, the actor and the user when a created account is undone", async () => {
+		const actors = new Actors();
+		const first = signIn();
+		const account = await accounts(new SecretBox(randomBytes(32))).signIn(first, actors);
+		expect(actors.profiles.get(account.user.sub)).toMatchObject({ email: first.profile.email, firstName: "Ada", lastName: "Lovelace" });
+
+		await account.undo();
+
+		expect(actors.profiles.size).toBe(0);
+		await expect(idp.findUserByEmail(first.profile.email)).resolves.toBeNull();
+		await expect(store.collection(SOCIAL_IDENTITIES).count({ subject: first.profile.subject })).resolves.toBe(0);
+	});
+
+	it("should remove the user again and pass the error on when the actor cannot be registered", async () => {
+		const failing: ActorDirectory = { register: () => Promise.reject(new Error("actor store down")), remove: async () => undefined };
+		const first = signIn();
+
+		await expect(accounts(new SecretBox(randomBytes(32))).signIn(first, failing)).rejects.toThrow("actor store down");
+
+		await expect(idp.findUserByEmail(first.profile.email)).resolves.toBeNull();
+		expect(failures).toEqual([]);
+	});
+
+	it("should leave an existing user in place when undoing a link to it", async () => {
+		const registered = await idp.createUser({ email: `${randomUUID()}@example.com`, password: "Passw0rd-ok", firstName: "A", lastName: "B" });
+		const account = await accounts(new SecretBox(randomBytes(32))).signIn(signIn({ email: registered.username }), new Actors());
+		expect(account.user).toEqual(registered);
+
+		await account.undo();
+
+		await expect(idp.findUserByEmail(registered.username)).resolves.toEqual(registered);
+	});
+
+	it("should seal the stored refresh token again under the new key at the next sign-in after a rotation", async () => {
+		const oldKey = randomBytes(32);
+		const newBox = new SecretBox(randomBytes(32), [oldKey]);
+		const first = signIn({}, "provider-refresh-1");
+		await accounts(new SecretBox(oldKey)).signIn(first, new Actors());
+		const before = await linkOf(first.profile.subject);
+
+		await accounts(newBox).signIn({ profile: first.profile }, new Actors());
+
+		const after = await linkOf(first.profile.subject);
+		expect(new SecretBox(oldKey).isStale(before.refreshToken!)).toBe(false);
+		expect(newBox.isStale(after.refreshToken!)).toBe(false);
+		expect(newBox.open(after.refreshToken!, refreshTokenAad(after))).toBe("provider-refresh-1");
+	});
+
+	it("should replace the stored refresh token when the provider issues a new one, and drop one no key opens", async () => {
+		const box = new SecretBox(randomBytes(32));
+		const first = signIn({}, "provider-refresh-1");
+		await accounts(box).signIn(first, new Actors());
+
+		await accounts(box).signIn({ ...first, refreshToken: "provider-refresh-2" }, new Actors());
+		const replaced = await linkOf(first.profile.subject);
+		expect(box.open(replaced.refreshToken!, refreshTokenAad(replaced))).toBe("provider-refresh-2");
+
+		await accounts(new SecretBox(randomBytes(32))).signIn({ profile: first.profile }, new Actors());
+		expect((await linkOf(first.profile.subject)).refreshToken).toBeNull();
+	});
+});
