@@ -90,8 +90,13 @@ describeWithPrograms({ "redis-server": REDIS_SERVER }, "Redis stopped", () => {
 			const ready = await quick(p.baseUrl, "GET", "/health/ready");
 			expect(ready.status).toBe(503);
 			expect(ready.body.checks.redis).toBe("down");
+			// Temporary tokens live in Redis: the exchange cannot answer 401 or 200 without it.
+			const exchange = await quick(p.baseUrl, "POST", "/auth/tokens/exchange", { json: { token: "A".repeat(43) } });
+			expect({ status: exchange.status, code: exchange.body.code }).toEqual({ status: 503, code: "UPSTREAM_UNAVAILABLE" });
 			await redis.start();
 			await waitFor("readiness to recover", async () => (await quick(p.baseUrl, "GET", "/health/ready")).status === 200, 20000);
+			const after = await quick(p.baseUrl, "POST", "/auth/tokens/exchange", { json: { token: "A".repeat(43) } });
+			expect({ status: after.status, code: after.body.code }).toEqual({ status: 401, code: "INVALID_TEMPORARY_TOKEN" });
 		} finally {
 			await p.stop();
 			await redis.stop();
