@@ -8,8 +8,8 @@
 import type { ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { createEmailProvider, SendError, type EmailProvider } from "../lib/email";
 import type { NotificationDoc } from "../lib/notifications/model";
-import { countOutcome, registerNotificationMetrics } from "../lib/notifications/metrics";
-import { NotificationQueue, retryDelay } from "../lib/notifications/queue";
+import { countOutcome, registerNotificationMetrics, type Outcome as MetricOutcome } from "../lib/notifications/metrics";
+import { NotificationQueue, retryDelay, type Outcome } from "../lib/notifications/queue";
 import { render, type TemplateParts } from "../lib/notifications/render";
 import { SendRateLimiter } from "../lib/notifications/send-rate";
 import { FeatureFlagsMixin, type FeatureFlagMethods } from "../mixins/feature-flags.mixin";
@@ -31,7 +31,15 @@ interface DispatcherState {
 	reaper: NodeJS.Timeout | null;
 	/** How often this node found a lease of its own already lost when finishing. */
 	lostLeases: number;
+	pending: { outcome: Outcome; resolve: () => void; reject: (err: Error) => void }[];
+	flushTimer: NodeJS.Timeout | null;
 }
+
+/** Outcomes wait at most this long, or until this many are ready, to be written together. */
+const FLUSH_DELAY_MS = 3;
+const FLUSH_SIZE = 64;
+
+const OUTCOME_METRIC: Record<string, MetricOutcome> = { SENT: "sent", FAILED: "failed", ATTEMPT_FAILED: "retried", SUPPRESSED: "suppressed" };
 
 export interface DispatcherStats {
 	inflight: number;
@@ -43,7 +51,9 @@ type This = DispatcherState & FeatureFlagMethods & {
 	logger: { info: (...a: unknown[]) => void; warn: (...a: unknown[]) => void; error: (...a: unknown[]) => void };
 	wake(): void;
 	run(): Promise<void>;
-	process(n: NotificationDoc): Promise<void>;
+	process(n: NotificationDoc): Promise<Outcome>;
+	record(outcome: Outcome): Promise<void>;
+	flush(): Promise<void>;
 	holdLow(): Promise<boolean>;
 };
 
@@ -97,7 +107,8 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 			const cfg = this.runtime().config.notifications;
 			while (this.running) {
 				const free = cfg.concurrency - this.inflight.size;
-				if (free <= 0) {
+				// Claim in batches: one claim for many free slots costs one transaction, not many.
+				if (free <= 0 || (free < Math.ceil(cfg.concurrency / 2) && this.inflight.size > 0)) {
 					await Promise.race(this.inflight);
 					continue;
 				}
@@ -122,6 +133,8 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 				}
 				for (const n of batch) {
 					const job: Promise<void> = this.process(n)
+						.then(outcome => this.record(outcome))
+						// The lease expires and another attempt follows: nothing is lost.
 						.catch(err => this.logger.error("Processing a notification failed", { notificationId: n.id, error: (err as Error).message }))
 						.finally(() => this.inflight.delete(job));
 					this.inflight.add(job);
@@ -129,31 +142,24 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 			}
 		},
 
-		async process(this: This, n: NotificationDoc) {
+		/** Works out what becomes of one notification (sending it if due); the caller records it. */
+		async process(this: This, n: NotificationDoc): Promise<Outcome> {
 			const cfg = this.runtime().config.notifications;
 			const store = this.runtime().store();
-			const lost = () => {
-				this.lostLeases += 1;
-				this.logger.warn("Lease lost before the result was recorded", { notificationId: n.id });
-			};
-
 			const address = n.to.trim().toLowerCase();
 			if (await store.collection<Suppression>("suppressions").get(address)) {
-				if (await this.queue.finish(n, "SUPPRESSED")) {
-					await this.queue.event(n.id, "SUPPRESSED", { attempt: n.attempts });
-					countOutcome(this.broker, "suppressed");
-				} else lost();
-				return;
+				return { notification: n, status: "SUPPRESSED", event: "SUPPRESSED", detail: { attempt: n.attempts } };
 			}
-
 			let template: TemplateParts | null = n.template ?? null;
 			if (!template && n.templateId) template = await store.collection<TemplateDoc>("templates").get(n.templateId);
 			if (!template) {
-				if (await this.queue.finish(n, "FAILED", { lastError: "TEMPLATE_NOT_FOUND" })) {
-					await this.queue.event(n.id, "FAILED", { attempt: n.attempts, error: "TEMPLATE_NOT_FOUND", permanent: true });
-					countOutcome(this.broker, "failed");
-				} else lost();
-				return;
+				return {
+					notification: n,
+					status: "FAILED",
+					event: "FAILED",
+					detail: { attempt: n.attempts, error: "TEMPLATE_NOT_FOUND", permanent: true },
+					set: { lastError: "TEMPLATE_NOT_FOUND" }
+				};
 			}
 			const parts = render(template, n.variables);
 
@@ -164,32 +170,60 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 					this.email.send({ notificationId: n.id, from: cfg.fromEmail, to: n.to, ...parts }),
 					cfg.sendTimeoutMs
 				);
-				if (await this.queue.finish(n, "SENT", { providerMessageId: messageId })) {
-					await this.queue.event(n.id, "SENT", { attempt: n.attempts, providerMessageId: messageId });
-					countOutcome(this.broker, "sent");
-				} else lost();
-				return;
+				return { notification: n, status: "SENT", event: "SENT", detail: { attempt: n.attempts, providerMessageId: messageId }, set: { providerMessageId: messageId } };
 			} catch (err) {
-				error =
-					err instanceof SendError ? err : err instanceof Timeout ? new SendError("SEND_TIMEOUT", false) : new SendError("SEND_ERROR", false);
+				error = err instanceof SendError ? err : err instanceof Timeout ? new SendError("SEND_TIMEOUT", false) : new SendError("SEND_ERROR", false);
 			}
-
 			if (error.permanent || n.attempts >= cfg.maxAttempts) {
-				if (await this.queue.finish(n, "FAILED", { lastError: error.code })) {
-					await this.queue.event(n.id, "FAILED", { attempt: n.attempts, error: error.code, permanent: error.permanent });
-					countOutcome(this.broker, "failed");
-				} else lost();
-				return;
+				return {
+					notification: n,
+					status: "FAILED",
+					event: "FAILED",
+					detail: { attempt: n.attempts, error: error.code, permanent: error.permanent },
+					set: { lastError: error.code }
+				};
 			}
 			const delay = retryDelay(n.attempts, cfg.retryBaseMs, cfg.retryMaxMs);
-			if (await this.queue.retryLater(n, delay, error.code)) {
-				await this.queue.event(n.id, "ATTEMPT_FAILED", {
-					attempt: n.attempts,
-					error: error.code,
-					retryAt: new Date(Date.now() + delay).toISOString()
+			return {
+				notification: n,
+				status: "QUEUED",
+				event: "ATTEMPT_FAILED",
+				detail: { attempt: n.attempts, error: error.code, retryAt: new Date(Date.now() + delay).toISOString() },
+				set: { lastError: error.code },
+				retryInMs: delay
+			};
+		},
+
+		/**
+		 * Outcomes are written together: one batch (one transaction in SQLite) for all that
+		 * finished within a few milliseconds, instead of two commits per notification.
+		 */
+		record(this: This, outcome: Outcome): Promise<void> {
+			return new Promise((resolve, reject) => {
+				this.pending.push({ outcome, resolve, reject });
+				if (this.pending.length >= FLUSH_SIZE) void this.flush();
+				else this.flushTimer ??= setTimeout(() => void this.flush(), FLUSH_DELAY_MS);
+			});
+		},
+
+		async flush(this: This) {
+			if (this.flushTimer) clearTimeout(this.flushTimer);
+			this.flushTimer = null;
+			const batch = this.pending.splice(0);
+			if (batch.length === 0) return;
+			try {
+				const applied = await this.queue.commit(batch.map(p => p.outcome));
+				applied.forEach((ok, i) => {
+					if (ok) countOutcome(this.broker, OUTCOME_METRIC[batch[i].outcome.event]);
+					else {
+						this.lostLeases += 1;
+						this.logger.warn("Lease lost before the result was recorded", { notificationId: batch[i].outcome.notification.id });
+					}
 				});
-				countOutcome(this.broker, "retried");
-			} else lost();
+				for (const p of batch) p.resolve();
+			} catch (err) {
+				for (const p of batch) p.reject(err as Error);
+			}
 		}
 	},
 	created() {
@@ -200,6 +234,8 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 		self.loop = null;
 		self.reaper = null;
 		self.lostLeases = 0;
+		self.pending = [];
+		self.flushTimer = null;
 	},
 	async started() {
 		const self = this as unknown as This;
@@ -226,6 +262,7 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 		await self.loop;
 		// Sends already under way finish and record their result; nothing new starts.
 		await Promise.allSettled(self.inflight);
+		await self.flush();
 		await self.email?.close();
 	}
 };

@@ -186,8 +186,15 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> 
 					doc.idempotencyScope = scope;
 					doc.requestHash = requestHash;
 				}
+				const queued: EventDoc = { id: randomUUID(), notificationId: doc.id, event: "QUEUED", occurredAt: iso, seq: nextSeq(now) };
 				try {
-					await coll.insert(doc);
+					// The record and its first event in one batch (one transaction in SQLite).
+					await store.batch([
+						[
+							{ op: "insert", collection: "notifications", doc },
+							{ op: "insert", collection: "notification_events", doc: queued }
+						]
+					]);
 				} catch (err) {
 					if (!(err instanceof DuplicateKeyError) || !scope) throw err;
 					// Another request with the same key won the race: answer as it did.
@@ -195,13 +202,6 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> 
 					if (!winner) throw err;
 					return this.replay(ctx, winner, requestHash!);
 				}
-				await store.collection<EventDoc>("notification_events").insert({
-					id: randomUUID(),
-					notificationId: doc.id,
-					event: "QUEUED",
-					occurredAt: iso,
-					seq: nextSeq(now)
-				});
 				ctx.emit("notifications.queued", { priority });
 				ctx.meta.$statusCode = 201;
 				ctx.meta.$location = `/notifications/${doc.id}`;

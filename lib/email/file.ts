@@ -11,6 +11,7 @@ import { SendError, type EmailMessage, type EmailProvider, type SendResult } fro
 
 export class FileEmailProvider implements EmailProvider {
 	readonly kind = "file" as const;
+	private ready: Promise<unknown> | null = null;
 
 	constructor(readonly dir: string, private readonly domain: string) {}
 
@@ -19,7 +20,11 @@ export class FileEmailProvider implements EmailProvider {
 		const raw = await compose(message, `<${id}@${this.domain}>`);
 		const file = path.join(this.dir, `${message.notificationId}.${id}.eml`);
 		try {
-			await fs.mkdir(this.dir, { recursive: true });
+			this.ready ??= fs.mkdir(this.dir, { recursive: true }).catch(err => {
+				this.ready = null;
+				throw err;
+			});
+			await this.ready;
 			await fs.writeFile(`${file}.tmp`, raw);
 			await fs.rename(`${file}.tmp`, file);
 		} catch (err) {

@@ -12,11 +12,22 @@ import { nextSeq, type EventDoc, type NotificationDoc, type Status } from "./mod
 export const CLAIM_ORDER = { priorityRank: 1, availableAt: 1, seq: 1 } as const;
 const LOW_RANK = 3;
 
+/** What became of one claimed notification: its next status and the event that says so. */
+export interface Outcome {
+	notification: NotificationDoc;
+	status: Status;
+	event: string;
+	detail?: Record<string, unknown>;
+	set?: Partial<NotificationDoc>;
+	/** For a retry (status QUEUED): when it is due again. */
+	retryInMs?: number;
+}
+
 export class NotificationQueue {
 	readonly notifications: Collection<NotificationDoc>;
 	readonly events: Collection<EventDoc>;
 
-	constructor(store: Store, private readonly now: () => number = Date.now) {
+	constructor(private readonly store: Store, private readonly now: () => number = Date.now) {
 		this.notifications = store.collection<NotificationDoc>("notifications");
 		this.events = store.collection<EventDoc>("notification_events");
 	}
@@ -40,38 +51,42 @@ export class NotificationQueue {
 		);
 	}
 
+	private eventDoc(notificationId: string, event: string, detail?: Record<string, unknown>): EventDoc {
+		const now = this.now();
+		return { id: randomUUID(), notificationId, event, occurredAt: new Date(now).toISOString(), seq: nextSeq(now), ...(detail ? { detail } : {}) };
+	}
+
 	async event(notificationId: string, event: string, detail?: Record<string, unknown>): Promise<void> {
-		const now = this.now();
-		await this.events.insert({
-			id: randomUUID(),
-			notificationId,
-			event,
-			occurredAt: new Date(now).toISOString(),
-			seq: nextSeq(now),
-			...(detail ? { detail } : {})
-		});
+		await this.events.insert(this.eventDoc(notificationId, event, detail));
 	}
 
-	/** Ends the lease with a final status; false when the lease was lost meanwhile. */
-	async finish(n: NotificationDoc, status: Status, set: Partial<NotificationDoc> = {}): Promise<boolean> {
-		const changed = await this.notifications.updateMany(
-			{ id: n.id, leaseToken: n.leaseToken!, status: "PROCESSING" },
-			{ $set: { ...set, status, updatedAt: new Date(this.now()).toISOString() }, $unset: ["leaseToken", "leaseUntil"] }
+	/**
+	 * Records outcomes, each as its status change and its event, all in one batch. An
+	 * outcome whose lease was lost meanwhile changes nothing and reports false.
+	 */
+	async commit(outcomes: Outcome[]): Promise<boolean[]> {
+		const nowMs = this.now();
+		const now = new Date(nowMs).toISOString();
+		return this.store.batch(
+			outcomes.map(o => {
+				const set: Record<string, unknown> = { ...(o.set ?? {}), status: o.status, updatedAt: now };
+				if (o.retryInMs !== undefined) set.availableAt = new Date(nowMs + o.retryInMs).toISOString();
+				return [
+					{
+						op: "updateMany",
+						collection: "notifications",
+						filter: { id: o.notification.id, leaseToken: o.notification.leaseToken!, status: "PROCESSING" },
+						update: { $set: set, $unset: ["leaseToken", "leaseUntil"] }
+					},
+					{ op: "insert", collection: "notification_events", doc: this.eventDoc(o.notification.id, o.event, o.detail) }
+				];
+			})
 		);
-		return changed === 1;
 	}
 
-	/** Puts the notification back, due after `delayMs`; false when the lease was lost meanwhile. */
-	async retryLater(n: NotificationDoc, delayMs: number, lastError: string): Promise<boolean> {
-		const now = this.now();
-		const changed = await this.notifications.updateMany(
-			{ id: n.id, leaseToken: n.leaseToken!, status: "PROCESSING" },
-			{
-				$set: { status: "QUEUED", availableAt: new Date(now + delayMs).toISOString(), lastError, updatedAt: new Date(now).toISOString() },
-				$unset: ["leaseToken", "leaseUntil"]
-			}
-		);
-		return changed === 1;
+	/** Ends the lease with a final status and its event; false when the lease was lost meanwhile. */
+	async finish(n: NotificationDoc, status: Status, event: string, detail?: Record<string, unknown>, set: Partial<NotificationDoc> = {}): Promise<boolean> {
+		return (await this.commit([{ notification: n, status, event, detail, set }]))[0];
 	}
 
 	/**

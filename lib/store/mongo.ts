@@ -4,7 +4,7 @@
  */
 import { MongoClient, MongoServerError, type Db, type Document, type Filter as MongoFilter } from "mongodb";
 import { specOf } from "./schema";
-import { DuplicateKeyError, type Collection, type Doc, type Filter, type FindOptions, type Sort, type Store, type Update } from "./types";
+import { DuplicateKeyError, type BatchGroup, type Collection, type Doc, type Filter, type FindOptions, type Sort, type Store, type Update } from "./types";
 
 function field(f: string): string {
 	return f === "id" ? "_id" : f;
@@ -113,7 +113,7 @@ class MongoCollection<T extends Doc> implements Collection<T> {
 		await this.ready;
 		try {
 			const r = await this.c.updateMany(toMongoFilter(filter), toMongoUpdate(update));
-			return r.modifiedCount;
+			return r.matchedCount;
 		} catch (err) {
 			wrap(this.name, err);
 		}
@@ -156,6 +156,23 @@ export class MongoStore implements Store {
 			this.collections.set(name, c);
 		}
 		return c as unknown as Collection<T>;
+	}
+
+	async batch(groups: BatchGroup[]): Promise<boolean[]> {
+		const results: boolean[] = [];
+		for (const group of groups) {
+			let applied = true;
+			for (const op of group) {
+				const c = this.collection(op.collection);
+				if (op.op === "insert") await c.insert(op.doc);
+				else if ((await c.updateMany(op.filter, op.update)) === 0) {
+					applied = false;
+					break;
+				}
+			}
+			results.push(applied);
+		}
+		return results;
 	}
 
 	async ping(): Promise<void> {

@@ -6,10 +6,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import { applyUpdate } from "./update";
 import { specOf } from "./schema";
 import {
 	DuplicateKeyError,
+	type BatchGroup,
 	type Collection,
 	type Doc,
 	type FieldCondition,
@@ -92,6 +92,40 @@ function orderBy(sort?: Sort): string {
 	return " ORDER BY " + Object.entries(sort).map(([f, d]) => `${column(f)} ${d === -1 ? "DESC" : "ASC"}`).join(", ");
 }
 
+/**
+ * The new document as one SQL expression over the old: json_set for $set and $inc,
+ * json_remove for $unset. Strings bind as text (stored as JSON strings); every other
+ * value binds as JSON text, so numbers, booleans, null and objects keep their type.
+ */
+function updateExpression(update: Update, args: SQLInputValue[]): string {
+	let expr = "doc";
+	const parts: string[] = [];
+	for (const [field, value] of Object.entries(update.$set ?? {})) {
+		if (value === undefined) continue;
+		if (field === "id") throw new Error("The id of a document cannot change");
+		column(field);
+		if (typeof value === "string") {
+			parts.push(`'$.${field}', ?`);
+			args.push(value);
+		} else {
+			parts.push(`'$.${field}', json(?)`);
+			args.push(JSON.stringify(value));
+		}
+	}
+	for (const [field, by] of Object.entries(update.$inc ?? {})) {
+		const col = column(field);
+		parts.push(`'$.${field}', coalesce(${col}, 0) + json(?)`);
+		args.push(JSON.stringify(by));
+	}
+	if (parts.length) expr = `json_set(${expr}, ${parts.join(", ")})`;
+	const unset = (update.$unset ?? []).map(field => {
+		column(field);
+		return `'$.${field}'`;
+	});
+	if (unset.length) expr = `json_remove(${expr}, ${unset.join(", ")})`;
+	return expr;
+}
+
 function isUniqueViolation(err: unknown): boolean {
 	const e = err as { code?: string; errcode?: number; message?: string };
 	return e?.errcode === 2067 || e?.errcode === 1555 || /UNIQUE constraint failed/.test(e?.message ?? "");
@@ -134,12 +168,7 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
 	}
 
 	async insert(doc: T): Promise<T> {
-		try {
-			this.stmt(`INSERT INTO "${this.table}" (id, doc) VALUES (?, ?)`).run(doc.id, JSON.stringify(doc));
-		} catch (err) {
-			if (isUniqueViolation(err)) throw new DuplicateKeyError(this.name);
-			throw err;
-		}
+		this.insertNow(doc);
 		return doc;
 	}
 
@@ -162,26 +191,53 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
 		return Number(row?.n ?? 0);
 	}
 
-	private write(docs: T[], update: Update): T[] {
-		const out = docs.map(d => applyUpdate(d, update));
-		const stmt = this.stmt(`UPDATE "${this.table}" SET doc = ? WHERE id = ?`);
-		for (const d of out) stmt.run(JSON.stringify(d), d.id);
-		return out;
+	/** Updates the rows with these ids in one statement and returns them as updated, in the given order. */
+	private updateIds(ids: string[], update: Update): T[] {
+		if (ids.length === 0) return [];
+		const args: SQLInputValue[] = [];
+		const expr = updateExpression(update, args);
+		const rows = this.stmt(`UPDATE "${this.table}" SET doc = ${expr} WHERE id IN (${ids.map(() => "?").join(",")}) RETURNING id, doc`).all(...args, ...ids);
+		const byId = new Map(rows.map(r => [r.id as string, JSON.parse(r.doc as string) as T]));
+		return ids.map(id => byId.get(id)!).filter(Boolean);
+	}
+
+	private selectIds(filter: Filter, sort: Sort | undefined, limit: number): string[] {
+		const args: SQLInputValue[] = [];
+		const sql = `SELECT id FROM "${this.table}" WHERE ${where(filter, args)}${orderBy(sort)} LIMIT ?`;
+		return this.stmt(sql).all(...args, limit).map(r => r.id as string);
 	}
 
 	async findOneAndUpdate(filter: Filter, update: Update, opts: { sort?: Sort } = {}): Promise<T | null> {
-		return this.store.transaction(() => {
-			const found = this.select(filter, { sort: opts.sort, limit: 1 });
-			return found.length ? this.write(found, update)[0] : null;
-		}, this.name);
+		return this.store.transaction(() => this.updateIds(this.selectIds(filter, opts.sort, 1), update)[0] ?? null, this.name);
 	}
 
 	async claimMany(filter: Filter, update: Update, opts: { sort?: Sort; limit: number }): Promise<T[]> {
-		return this.store.transaction(() => this.write(this.select(filter, { sort: opts.sort, limit: opts.limit }), update), this.name);
+		return this.store.transaction(() => this.updateIds(this.selectIds(filter, opts.sort, opts.limit), update), this.name);
+	}
+
+	/** One statement: atomic on its own, inside or outside a batch. */
+	updateManyNow(filter: Filter, update: Update): number {
+		const args: SQLInputValue[] = [];
+		const expr = updateExpression(update, args);
+		try {
+			return Number(this.stmt(`UPDATE "${this.table}" SET doc = ${expr} WHERE ${where(filter, args)}`).run(...args).changes);
+		} catch (err) {
+			if (isUniqueViolation(err)) throw new DuplicateKeyError(this.name);
+			throw err;
+		}
+	}
+
+	insertNow(doc: T): void {
+		try {
+			this.stmt(`INSERT INTO "${this.table}" (id, doc) VALUES (?, ?)`).run(doc.id, JSON.stringify(doc));
+		} catch (err) {
+			if (isUniqueViolation(err)) throw new DuplicateKeyError(this.name);
+			throw err;
+		}
 	}
 
 	async updateMany(filter: Filter, update: Update): Promise<number> {
-		return this.store.transaction(() => this.write(this.select(filter), update).length, this.name);
+		return this.updateManyNow(filter, update);
 	}
 
 	async deleteMany(filter: Filter): Promise<number> {
@@ -211,7 +267,25 @@ export class SqliteStore implements Store {
 		return c as unknown as Collection<T>;
 	}
 
-	/** Runs fn in one IMMEDIATE transaction: it holds the write lock across processes. */
+	async batch(groups: BatchGroup[]): Promise<boolean[]> {
+		return this.transaction(
+			() =>
+				groups.map(group => {
+					for (const op of group) {
+						const c = this.collection(op.collection) as unknown as SqliteCollection<Doc>;
+						if (op.op === "insert") c.insertNow(op.doc);
+						else if (c.updateManyNow(op.filter, op.update) === 0) return false;
+					}
+					return true;
+				}),
+			"batch"
+		);
+	}
+
+	/**
+	 * Runs fn (synchronous: nothing else may write in between) in one IMMEDIATE
+	 * transaction, which holds the write lock across processes.
+	 */
 	transaction<R>(fn: () => R, collection: string): R {
 		this.db.exec("BEGIN IMMEDIATE");
 		try {

@@ -53,14 +53,27 @@ export interface Collection<T extends Doc> {
 	 * is given to exactly one caller however many claim at once. Queues claim with it.
 	 */
 	claimMany(filter: Filter, update: Update, opts: { sort?: Sort; limit: number }): Promise<T[]>;
-	/** Updates every match; returns how many changed. */
+	/** Updates every match; returns how many matched. */
 	updateMany(filter: Filter, update: Update): Promise<number>;
 	deleteMany(filter: Filter): Promise<number>;
 }
 
+export type BatchOp =
+	| { op: "insert"; collection: string; doc: Doc }
+	| { op: "updateMany"; collection: string; filter: Filter; update: Update };
+
+/** Ops applied in order; the group stops at the first update that changes nothing. */
+export type BatchGroup = BatchOp[];
+
 export interface Store {
 	readonly kind: "sqlite" | "mongodb";
 	collection<T extends Doc>(name: string): Collection<T>;
+	/**
+	 * Applies the groups in order and tells, per group, whether all its ops applied.
+	 * SQLite applies all of them in one transaction; MongoDB one op after another (not
+	 * atomic across documents). A DuplicateKeyError aborts the batch.
+	 */
+	batch(groups: BatchGroup[]): Promise<boolean[]>;
 	/** Throws when the backend cannot answer. */
 	ping(): Promise<void>;
 	close(): Promise<void>;

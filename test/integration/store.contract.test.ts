@@ -150,6 +150,41 @@ function contract(name: string, open: () => Promise<{ store: Store; cleanup: () 
 			await expect(c.insert({ id: "e4", notificationId: "n", dedupeKey: "k" })).rejects.toBeInstanceOf(DuplicateKeyError);
 		});
 
+		it("should apply batch groups in order and stop a group at an update that changes nothing", async () => {
+			const c = store.collection<Item>("actors");
+			await c.insert({ id: "g1", email: "g1@x", tag: "held", n: 1 });
+			const results = await store.batch([
+				[
+					{ op: "updateMany", collection: "actors", filter: { id: "g1", tag: "held" }, update: { $set: { tag: "done" }, $inc: { n: 1 } } },
+					{ op: "insert", collection: "actors", doc: { id: "g2", email: "g2@x" } as Item }
+				],
+				[
+					{ op: "updateMany", collection: "actors", filter: { id: "g1", tag: "held" }, update: { $set: { tag: "again" } } },
+					{ op: "insert", collection: "actors", doc: { id: "g3", email: "g3@x" } as Item }
+				]
+			]);
+			expect(results).toEqual([true, false]);
+			await expect(c.get("g1")).resolves.toMatchObject({ tag: "done", n: 2 });
+			await expect(c.get("g2")).resolves.not.toBeNull();
+			await expect(c.get("g3")).resolves.toBeNull();
+		});
+
+		it("should keep value types when updating: strings, numbers, booleans, null, objects", async () => {
+			const c = store.collection<Item & { obj?: object; flag2?: boolean }>("actors");
+			await c.insert({ id: "t1", email: "t1@x", n: 1 });
+			await c.updateMany({ id: "t1" }, { $set: { tag: 'quote " and \\ back', flag: false, nested: { a: 3 }, obj: { deep: [1, "x", null] } }, $inc: { n: 1.5 } });
+			await expect(c.get("t1")).resolves.toEqual({ id: "t1", email: "t1@x", tag: 'quote " and \\ back', flag: false, nested: { a: 3 }, obj: { deep: [1, "x", null] }, n: 2.5 });
+			await expect(c.count({ flag: false })).resolves.toBe(1);
+			await c.updateMany({ id: "t1" }, { $set: { tag: null } });
+			await expect(c.count({ tag: null })).resolves.toBe(1);
+		});
+
+		it("should count a matched document as updated even when nothing changes", async () => {
+			const c = store.collection<Item>("actors");
+			await c.insert({ id: "s1", email: "s1@x", tag: "same" });
+			await expect(c.updateMany({ id: "s1" }, { $set: { tag: "same" } })).resolves.toBe(1);
+		});
+
 		it("should delete matching documents and report how many", async () => {
 			const c = store.collection<Item>("actors");
 			await c.insert({ id: "1", email: "1@x", n: 1 });
