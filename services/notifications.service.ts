@@ -60,6 +60,8 @@ interface Meta {
 	idempotencyKey?: string;
 }
 
+const WAKE_WINDOW_MS = 5;
+
 const templateSchema = {
 	name: { type: "string", trim: true, min: 1, max: 200 },
 	subject: { type: "string", min: 1, max: 998 },
@@ -202,7 +204,7 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> 
 					if (!winner) throw err;
 					return this.replay(ctx, winner, requestHash!);
 				}
-				ctx.emit("notifications.queued", { priority });
+				this.wakeDispatchers();
 				ctx.meta.$statusCode = 201;
 				ctx.meta.$location = `/notifications/${doc.id}`;
 				return { notificationId: doc.id, status: "QUEUED" };
@@ -277,6 +279,27 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> 
 		}
 	},
 	methods: {
+		/**
+		 * Wakes a dispatcher at once, then at most once per WAKE_WINDOW_MS however many
+		 * notifications arrive: a trailing wake follows every burst, so none waits for a
+		 * dispatcher's poll, and a busy dispatcher is not flooded with events it drains anyway.
+		 */
+		wakeDispatchers() {
+			const self = this as unknown as { wakeTimer: NodeJS.Timeout | null; wakeAgain: boolean };
+			if (self.wakeTimer) {
+				self.wakeAgain = true;
+				return;
+			}
+			void this.broker.emit("notifications.queued", {});
+			self.wakeTimer = setTimeout(() => {
+				self.wakeTimer = null;
+				if (self.wakeAgain) {
+					self.wakeAgain = false;
+					this.wakeDispatchers();
+				}
+			}, WAKE_WINDOW_MS);
+		},
+
 		replay(ctx: Context<unknown, Meta>, earlier: NotificationDoc, requestHash: string): CreateResult {
 			if (earlier.requestHash !== requestHash) {
 				throw new ClientError(422, "IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used with a different request.");
@@ -296,6 +319,7 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> 
 	},
 	stopped() {
 		clearInterval((this as unknown as { sampler?: NodeJS.Timeout }).sampler);
+		clearTimeout((this as unknown as { wakeTimer?: NodeJS.Timeout }).wakeTimer);
 	}
 };
 

@@ -4,14 +4,14 @@
  * file (named by the message id), so a duplicate send shows as two files.
  */
 import { randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
+import fs from "node:fs";
 import path from "node:path";
 import { compose } from "./mime";
 import { SendError, type EmailMessage, type EmailProvider, type SendResult } from "./types";
 
 export class FileEmailProvider implements EmailProvider {
 	readonly kind = "file" as const;
-	private ready: Promise<unknown> | null = null;
+	private dirReady = false;
 
 	constructor(readonly dir: string, private readonly domain: string) {}
 
@@ -20,13 +20,14 @@ export class FileEmailProvider implements EmailProvider {
 		const raw = await compose(message, `<${id}@${this.domain}>`);
 		const file = path.join(this.dir, `${message.notificationId}.${id}.eml`);
 		try {
-			this.ready ??= fs.mkdir(this.dir, { recursive: true }).catch(err => {
-				this.ready = null;
-				throw err;
-			});
-			await this.ready;
-			await fs.writeFile(`${file}.tmp`, raw);
-			await fs.rename(`${file}.tmp`, file);
+			// Synchronous on purpose: a small local write costs less than the thread-pool
+			// round trips of the async calls, and the rename keeps readers from half files.
+			if (!this.dirReady) {
+				fs.mkdirSync(this.dir, { recursive: true });
+				this.dirReady = true;
+			}
+			fs.writeFileSync(`${file}.tmp`, raw);
+			fs.renameSync(`${file}.tmp`, file);
 		} catch (err) {
 			throw new SendError((err as NodeJS.ErrnoException).code ?? "WRITE_FAILED", false, "Could not write to the outbox");
 		}
