@@ -16,3 +16,14 @@ export function sha256(value: string): string {
 export function randomToken(bytes = 32): string {
 	return randomBytes(bytes).toString("base64url");
 }
+
+/**
+ * True for an endpoint on this machine (a local emulator, such as cognito-local or
+ * aws-ses-v2-local). Only there may AWS clients use placeholder credentials; a real
+ * or VPC endpoint keeps the default credential chain.
+ */
+export function isLoopbackEndpoint(endpoint: string | undefined): boolean {
+	if (!endpoint) return false;
+	const host = new URL(endpoint).hostname.replace(/^\[|\]$/g, "");
+	return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}

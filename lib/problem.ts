@@ -4,7 +4,7 @@
  * request id, while the caller logs the full error.
  */
 import { Errors } from "moleculer";
-import type { ErrorCode, ErrorData, FieldProblem } from "./errors";
+import { isErrorCode, type ErrorCode, type ErrorData, type FieldProblem } from "./errors";
 
 export interface Problem {
 	type: string;
@@ -37,6 +37,17 @@ const TITLES: Record<number, string> = {
 	500: "Internal Server Error",
 	502: "Bad Gateway",
 	503: "Service Unavailable"
+};
+
+const GENERIC_CODE: Record<number, ErrorCode> = {
+	401: "UNAUTHORIZED",
+	403: "FORBIDDEN",
+	404: "NOT_FOUND",
+	405: "METHOD_NOT_ALLOWED",
+	409: "IDEMPOTENCY_CONFLICT",
+	413: "PAYLOAD_TOO_LARGE",
+	415: "UNSUPPORTED_MEDIA_TYPE",
+	429: "RATE_LIMITED"
 };
 
 const SECRET_FIELDS = /pass(word)?|token|secret|key/i;
@@ -101,8 +112,12 @@ function classify(err: AnyError): { status: number; code: ErrorCode; detail: str
 		return { status: 429, code: "RATE_LIMITED", detail: err.message || "Too many requests.", retryAfter: data.retryAfter ?? 1 };
 	}
 	// Our own client errors: the code is the status, the type is the contract code.
-	if (code && code >= 400 && code < 500 && /^[A-Z_]+$/.test(type)) {
-		return { status: code, code: type as ErrorCode, detail: err.message ?? "", errors: data.errors, retryAfter: data.retryAfter };
+	if (code && code >= 400 && code < 500 && isErrorCode(type)) {
+		return { status: code, code: type, detail: err.message ?? "", errors: data.errors, retryAfter: data.retryAfter };
+	}
+	// Other client errors (from moleculer-web, for example) keep their status with a contract code.
+	if (code && code >= 400 && code < 500) {
+		return { status: code, code: GENERIC_CODE[code] ?? "VALIDATION_ERROR", detail: err.message || "The request is invalid." };
 	}
 	return { status: 500, code: "INTERNAL", detail: "An unexpected error occurred." };
 }

@@ -139,7 +139,7 @@ const AuthService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 		exchange: {
 			visibility: "published",
 			auth: "public",
-			params: { token: { type: "string", min: 1, max: 256 }, $$strict: true },
+			params: { token: { type: "string", min: 1, max: 8192 }, $$strict: true },
 			async handler(ctx: Context<ExchangeParams>): Promise<TokenSet> {
 				return this.social().exchange(ctx.params.token);
 			}

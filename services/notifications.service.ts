@@ -27,7 +27,7 @@ export interface CreateParams {
 
 export interface CreateResult {
 	notificationId: string;
-	status: "QUEUED" | NotificationDoc["status"];
+	status: "QUEUED";
 }
 
 export interface NotificationView {
@@ -225,7 +225,7 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> 
 		},
 		createTemplate: {
 			visibility: "published",
-			auth: ["admin", "service"],
+			auth: ["user", "service"],
 			params: { ...templateSchema, $$strict: true },
 			async handler(ctx: Context<TemplateParts & { name: string }, Meta>): Promise<TemplateView> {
 				if (ctx.params.html == null && ctx.params.text == null) {
@@ -260,7 +260,8 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> 
 		},
 		updateTemplate: {
 			visibility: "published",
-			auth: ["admin", "service"],
+			// Users replace their own templates; administrators and services any.
+			auth: ["user", "service"],
 			params: { id: { type: "uuid" }, ...templateSchema, $$strict: true },
 			async handler(ctx: Context<TemplateParts & { id: string; name: string }>): Promise<TemplateView> {
 				const { id, name, subject, html, text } = ctx.params;
@@ -268,6 +269,11 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> 
 					throw badRequest("A template needs html or text.", [{ field: "html", message: "A template needs html or text." }]);
 				}
 				const coll = this.runtime().store().collection<TemplateDoc>("templates");
+				const existing = await coll.get(id);
+				if (!existing) throw notFound("NOT_FOUND", "No template has this id.");
+				const caller = principalOf(ctx)!;
+				const owner = caller.kind === "service" || (caller.kind === "user" && (caller.isAdmin || (existing.createdBy.kind === "user" && existing.createdBy.id === caller.sub)));
+				if (!owner) throw new ClientError(403, "FORBIDDEN", "Only the template's creator or an administrator may replace it.");
 				const unset = [html == null ? "html" : null, text == null ? "text" : null].filter((f): f is string => f !== null);
 				const doc = await coll.findOneAndUpdate(
 					{ id },
@@ -306,7 +312,8 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> 
 			}
 			ctx.meta.$statusCode = 201;
 			ctx.meta.$location = `/notifications/${earlier.id}`;
-			return { notificationId: earlier.id, status: earlier.status };
+			// The same answer as the original request got; GET shows the current status.
+			return { notificationId: earlier.id, status: "QUEUED" };
 		}
 	},
 	started() {

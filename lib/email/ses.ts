@@ -3,6 +3,7 @@
  * published by a configuration set can be traced back without our database.
  */
 import { SendEmailCommand, SESv2Client } from "@aws-sdk/client-sesv2";
+import { isLoopbackEndpoint } from "../crypto";
 import { SendError, type EmailMessage, type EmailProvider, type SendResult } from "./types";
 
 /** Never worth retrying: the message or the sender is wrong. */
@@ -31,8 +32,8 @@ export class SesEmailProvider implements EmailProvider {
 			endpoint: opts.endpoint,
 			maxAttempts: 1,
 			requestHandler: { requestTimeout: opts.timeoutMs, connectionTimeout: Math.min(opts.timeoutMs, 3000) },
-			// A local emulator takes any credentials; real SES uses the default chain.
-			...(opts.endpoint ? { credentials: { accessKeyId: "local", secretAccessKey: "local" } } : {})
+			// A local emulator takes any credentials; real SES (and a VPC endpoint) uses the default chain.
+			...(isLoopbackEndpoint(opts.endpoint) ? { credentials: { accessKeyId: "local", secretAccessKey: "local" } } : {})
 		});
 	}
 

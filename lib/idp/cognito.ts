@@ -34,6 +34,7 @@ import {
 } from "@aws-sdk/client-cognito-identity-provider";
 import { createRemoteJWKSet, decodeJwt } from "jose";
 import type { IdpConfig } from "../config";
+import { isLoopbackEndpoint } from "../crypto";
 import { randomToken } from "../crypto";
 import { ClientError, UpstreamError, badRequest } from "../errors";
 import { CUSTOM_CHALLENGE, NONCE_PARAMETER, customAuthAnswer } from "./cognito-custom-auth";
@@ -164,10 +165,13 @@ export class CognitoIdentityProvider implements IdentityProvider {
 			// The SDK sets no timeout by default: a stalled connection would hang the login.
 			requestHandler: { connectionTimeout: 3000, requestTimeout: 10000 },
 			// An emulator ignores signatures, but the SDK refuses to send unsigned admin calls.
-			...(config.endpoint ? { endpoint: config.endpoint, credentials: { accessKeyId: "local", secretAccessKey: "local" } } : {})
+			...(config.endpoint ? { endpoint: config.endpoint } : {}),
+			...(isLoopbackEndpoint(config.endpoint) ? { credentials: { accessKeyId: "local", secretAccessKey: "local" } } : {})
 		});
 		const anchor = (poolId: string, clientId: string): TokenTrust => {
-			const issuer = config.endpoint
+			// An emulator issues tokens under its own address; a real (or VPC) endpoint still
+			// carries Cognito's issuer in the tokens.
+			const issuer = config.endpoint && isLoopbackEndpoint(config.endpoint)
 				? `${config.endpoint.replace(/\/+$/, "")}/${poolId}`
 				: `https://cognito-idp.${config.region}.amazonaws.com/${poolId}`;
 			return { issuer, keys: createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`)), algorithms: ["RS256"], clientId };

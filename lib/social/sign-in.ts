@@ -149,6 +149,8 @@ export class SocialSignIn {
 			return await (await this.deps.idp()).issueForUser({ sub: identity.sub, username: identity.username });
 		} catch (err) {
 			if ((err as ClientError).type === "INVALID_CREDENTIALS") throw invalidTemporaryToken();
+			// The user did nothing wrong: keep the token usable for a retry.
+			await this.tokens.restore(token, identity).catch(() => undefined);
 			throw err;
 		}
 	}

@@ -36,6 +36,16 @@ export class TemporaryTokens {
 		return token;
 	}
 
+	/**
+	 * Puts a consumed token back for the rest of its lifetime: for an exchange that
+	 * could not finish because a dependency failed, so the token is spent only by a
+	 * successful one. NX: if another copy exists, it stays as it is.
+	 */
+	async restore(token: string, identity: AuthIdentity, now = Date.now()): Promise<void> {
+		const left = Math.ceil(this.ttlSeconds - (now - Date.parse(identity.authenticatedAt)) / 1000);
+		if (left > 0) await this.kv.setNX(temporaryTokenKey(token), JSON.stringify(identity), left);
+	}
+
 	/** INVALID_TEMPORARY_TOKEN when the token is unknown, expired or already used. */
 	async consume(token: string): Promise<AuthIdentity> {
 		if (!TOKEN.test(token)) throw invalidTemporaryToken();

@@ -153,9 +153,14 @@ describe("accepting notifications (no dispatcher running)", () => {
 		expect((await http(p.baseUrl, "GET", "/notifications/not-a-uuid", { token: user.token })).status).toBe(400);
 	});
 
-	it("should let admins create and replace templates, and refuse other users with 403", async () => {
-		const denied = await http(p.baseUrl, "POST", "/templates", { token: user.token, json: { name: "x", subject: "s", text: "t" } });
+	it("should let users create templates and replace only their own, and admins any", async () => {
+		const mine = await http(p.baseUrl, "POST", "/templates", { token: user.token, json: { name: "mine", subject: "s", text: "t" } });
+		expect(mine.status).toBe(201);
+		const stranger = await registered(p);
+		const denied = await http(p.baseUrl, "PUT", `/templates/${mine.body.templateId}`, { token: stranger.token, json: { name: "x", subject: "s", text: "t" } });
 		expect({ status: denied.status, code: denied.body.code }).toEqual({ status: 403, code: "FORBIDDEN" });
+		expect((await http(p.baseUrl, "PUT", `/templates/${mine.body.templateId}`, { token: user.token, json: { name: "mine2", subject: "s", text: "t" } })).status).toBe(200);
+		expect((await http(p.baseUrl, "PUT", `/templates/${mine.body.templateId}`, { token: admin, json: { name: "mine3", subject: "s", text: "t" } })).status).toBe(200);
 		const t = await http(p.baseUrl, "POST", "/templates", { token: admin, json: { name: "x", subject: "s {{a}}", html: "<i>{{a}}</i>", text: "t" } });
 		expect(t.status).toBe(201);
 		expect(t.headers.get("location")).toBe(`/templates/${t.body.templateId}`);
