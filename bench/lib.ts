@@ -3,22 +3,14 @@
  * cleaned up, readiness polling with a deadline, and one load run with autocannon.
  * Benchmarks report numbers; nothing here judges them.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { readFileSync, rmSync } from "node:fs";
-import { mkdtemp } from "node:fs/promises";
-import { createServer } from "node:net";
-import { cpus, tmpdir } from "node:os";
-import path from "node:path";
+import { readFileSync } from "node:fs";
+import { cpus } from "node:os";
 import { createHistogram } from "node:perf_hooks";
 import autocannon from "autocannon";
 
-export const HOST = "127.0.0.1";
+import { HOST, childEnv, freePort, startChild, type Child } from "../harness/processes";
 
-const POLL_INTERVAL_MS = 50;
-const PROBE_TIMEOUT_MS = 1000;
-const STOP_GRACE_MS = 5000;
-const OUTPUT_KEEP_CHARS = 16384;
+export * from "../harness/processes";
 
 export interface BenchSettings {
 	durationSec: number;
@@ -47,190 +39,6 @@ export function benchSettings(): BenchSettings {
 export function describeMachine(): string {
 	const c = cpus();
 	return `Node ${process.version}, ${c.length} CPU(s) (${c[0]?.model.trim() ?? "unknown"}), load generator in the same machine`;
-}
-
-// ---- cleanup: children and temp dirs must not outlive the bench, whatever way it ends
-
-const liveChildren = new Set<ChildProcess>();
-const tempDirs = new Set<string>();
-let exitHooksInstalled = false;
-
-function installExitHooks(): void {
-	if (exitHooksInstalled) return;
-	exitHooksInstalled = true;
-	// "exit" handlers must be synchronous, so children get SIGKILL here; an orderly
-	// stop (SIGTERM, wait) is what Child.stop() does on the normal path.
-	process.on("exit", () => {
-		for (const child of liveChildren) child.kill("SIGKILL");
-		for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-	});
-	for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-		process.once(signal, () => {
-			process.stderr.write(`\n${signal} received: stopping the benchmark children.\n`);
-			process.exit(130);
-		});
-	}
-}
-
-export async function makeTempDir(prefix: string): Promise<string> {
-	installExitHooks();
-	const dir = await mkdtemp(path.join(tmpdir(), prefix));
-	tempDirs.add(dir);
-	return dir;
-}
-
-export function removeTempDir(dir: string): void {
-	rmSync(dir, { recursive: true, force: true });
-	tempDirs.delete(dir);
-}
-
-export function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = createServer();
-		server.once("error", reject);
-		server.listen(0, HOST, () => {
-			const address = server.address();
-			server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port"))));
-		});
-	});
-}
-
-// ---- child processes
-
-export interface Child {
-	readonly name: string;
-	readonly process: ChildProcess;
-	/** The last part of its stdout and stderr, for error reports. */
-	output(): string;
-	stop(): Promise<void>;
-}
-
-export interface StartOptions {
-	name: string;
-	/** Arguments after the node binary, e.g. ["dist/index.js"] or ["-e", source]. */
-	args: string[];
-	env: NodeJS.ProcessEnv;
-	cwd?: string;
-	/** Polled with GET until it answers 200. */
-	readyUrl?: string;
-	/** For children without HTTP (e.g. a dispatcher node): polled until it resolves true. */
-	ready?: () => Promise<boolean>;
-	deadlineMs: number;
-}
-
-function exited(child: ChildProcess): Promise<void> {
-	if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-	return new Promise(resolve => child.once("exit", () => resolve()));
-}
-
-function describeExit(child: ChildProcess): string {
-	return child.signalCode ? `signal ${child.signalCode}` : `code ${child.exitCode}`;
-}
-
-/**
- * Starts `node <args>` with this very node binary (the project pins its version)
- * and resolves once readyUrl answers 200 (or ready() says true); rejects, with the child's output, if it
- * exits or the deadline passes first.
- */
-export async function startChild(opts: StartOptions): Promise<Child> {
-	const readyUrl = opts.readyUrl;
-	const ready = opts.ready;
-	if (!readyUrl === !ready) throw new Error(`${opts.name}: give exactly one of readyUrl and ready`);
-	installExitHooks();
-	const proc = spawn(process.execPath, opts.args, {
-		cwd: opts.cwd,
-		env: opts.env,
-		stdio: ["ignore", "pipe", "pipe"]
-	});
-	liveChildren.add(proc);
-	// Profiles are named by pid only; this says which child each one is.
-	if (opts.args.includes("--cpu-prof")) process.stderr.write(`CPU profile of ${opts.name}: pid ${proc.pid}\n`);
-	proc.once("exit", () => liveChildren.delete(proc));
-	let output = "";
-	// Always drained: a child writing into a full pipe would stall mid-benchmark.
-	const keep = (chunk: Buffer) => {
-		output = (output + chunk.toString("utf8")).slice(-OUTPUT_KEEP_CHARS);
-	};
-	proc.stdout!.on("data", keep);
-	proc.stderr!.on("data", keep);
-	let spawnError: Error | undefined;
-	proc.once("error", err => {
-		spawnError = err;
-	});
-
-	const child: Child = {
-		name: opts.name,
-		process: proc,
-		output: () => output,
-		async stop() {
-			if (proc.exitCode !== null || proc.signalCode !== null) return;
-			proc.kill("SIGTERM");
-			const grace = new Promise<"timeout">(resolve => setTimeout(() => resolve("timeout"), STOP_GRACE_MS).unref());
-			if ((await Promise.race([exited(proc), grace])) === "timeout") {
-				proc.kill("SIGKILL");
-				await exited(proc);
-			}
-		}
-	};
-
-	const deadline = Date.now() + opts.deadlineMs;
-	let lastProblem = "no answer yet";
-	try {
-		for (;;) {
-			if (spawnError) throw new Error(`${opts.name} could not be started: ${spawnError.message}`);
-			if (proc.exitCode !== null || proc.signalCode !== null) {
-				throw new Error(`${opts.name} exited (${describeExit(proc)}) before it was ready`);
-			}
-			try {
-				if (readyUrl) {
-					const res = await fetch(readyUrl, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
-					await res.arrayBuffer();
-					if (res.status === 200) return child;
-					lastProblem = `${readyUrl}: status ${res.status}`;
-				} else {
-					if (await ready!()) return child;
-					lastProblem = "the readiness check said no";
-				}
-			} catch (err) {
-				lastProblem = (err as Error).message;
-			}
-			if (Date.now() >= deadline) {
-				throw new Error(`${opts.name} was not ready within ${opts.deadlineMs} ms (${lastProblem})`);
-			}
-			await new Promise(resolve => setTimeout(resolve, POLL_INTERVAL_MS));
-		}
-	} catch (err) {
-		await child.stop();
-		const tail = output.trim() ? `\n--- ${opts.name} output (tail) ---\n${output.trim()}\n---` : "";
-		throw new Error(`${(err as Error).message}${tail}`, { cause: err });
-	}
-}
-
-// ---- the platform and its bare counterpart
-
-/** The platform's entry, relative to this file once compiled (dist/bench/lib.js). */
-export const PLATFORM_ENTRY = path.resolve(__dirname, "..", "index.js");
-export const PROJECT_ROOT = path.resolve(__dirname, "..", "..");
-
-/**
- * Settings that would turn a child into one node of a cluster or point it at
- * outside infrastructure; a bench sets the ones it wants itself.
- */
-const CLUSTER_ENV = /^(SERVICES|NATS_URL|NAMESPACE|NODE_ID|REDIS_URL|MONGODB_URL|IDP_.*|NODE_OPTIONS)$/;
-
-export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-	const env: NodeJS.ProcessEnv = {};
-	for (const [k, v] of Object.entries(process.env)) if (!CLUSTER_ENV.test(k)) env[k] = v;
-	return { ...env, ...extra };
-}
-
-/**
- * Node flags for a platform child: with BENCH_CPU_PROF_DIR set, it writes a CPU
- * profile there when it stops, for finding out where the time goes.
- */
-export function profileArgs(): string[] {
-	const dir = process.env.BENCH_CPU_PROF_DIR?.trim();
-	return dir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir)}`] : [];
 }
 
 /**
@@ -269,7 +77,7 @@ export async function measureBare(settings: BenchSettings, bare: BareOptions): P
 		env: childEnv({ PORT: String(port), HOST, BENCH_BODY: bare.responseBody, BENCH_STATUS: String(bare.status) }),
 		// Its one answer is the sign it listens, whatever status that answer has.
 		ready: async () => {
-			const res = await fetch(`http://${HOST}:${port}/ready`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+			const res = await fetch(`http://${HOST}:${port}/ready`, { signal: AbortSignal.timeout(1000) });
 			await res.arrayBuffer();
 			return res.status === bare.status;
 		},
@@ -288,41 +96,6 @@ export async function measureBare(settings: BenchSettings, bare: BareOptions): P
 	} finally {
 		await child.stop();
 	}
-}
-
-export async function expectStatus(res: Response, status: number, what: string): Promise<string> {
-	const text = await res.text();
-	if (res.status !== status) throw new Error(`${what}: expected ${status}, got ${res.status}: ${text.slice(0, 500)}`);
-	return text;
-}
-
-export interface Registered {
-	accessToken: string;
-	actorId: string;
-}
-
-/** A fresh user through POST /auth/register: the token every authenticated request carries. */
-export async function registerUser(base: string): Promise<Registered> {
-	const registered = JSON.parse(
-		await expectStatus(
-			await fetch(`${base}/auth/register`, {
-				method: "POST",
-				headers: { "Content-Type": "application/json" },
-				body: JSON.stringify({
-					email: `bench-${randomUUID().slice(0, 8)}@example.com`,
-					password: `Bench-${randomUUID().slice(0, 8)}-Aa1`,
-					firstName: "Bench",
-					lastName: "User"
-				})
-			}),
-			201,
-			"POST /auth/register"
-		)
-	) as { accessToken?: unknown; actorId?: unknown };
-	if (typeof registered.accessToken !== "string" || typeof registered.actorId !== "string") {
-		throw new Error("POST /auth/register answered without accessToken or actorId");
-	}
-	return { accessToken: registered.accessToken, actorId: registered.actorId };
 }
 
 /** Appends a child's last output to an error, since that is where the cause usually is. */

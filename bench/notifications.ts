@@ -21,7 +21,9 @@ import { compose } from "../lib/email/mime";
 import { nextSeq, priorityRank, type EventDoc, type NotificationDoc, type Priority } from "../lib/notifications/model";
 import { render, type TemplateParts, type Variables } from "../lib/notifications/render";
 import { SqliteStore } from "../lib/store/sqlite";
-import { API_SERVICES, Cluster, NATS_URL } from "./cluster";
+import { API_SERVICES, Cluster, DEFAULT_NATS_URL } from "../harness/cluster";
+
+const NATS_URL = process.env.BENCH_NATS_URL?.trim() || DEFAULT_NATS_URL;
 import {
 	HOST,
 	PLATFORM_ENTRY,
@@ -308,7 +310,7 @@ function statusCounter(store: SqliteStore, filter: Record<string, unknown> = {})
 }
 
 async function e2eRun(s: NotificationSettings, dispatchers: number): Promise<E2eRun> {
-	const cluster = await Cluster.start({ label: `e2e${dispatchers}`, startTimeoutMs: s.load.startTimeoutMs });
+	const cluster = await Cluster.start({ label: `e2e${dispatchers}`, startTimeoutMs: s.load.startTimeoutMs, natsUrl: NATS_URL });
 	const problems: string[] = [];
 	const what = `e2e with ${dispatchers} dispatcher(s)`;
 	try {
@@ -564,7 +566,7 @@ async function criticalRun(s: NotificationSettings, cluster: Cluster, label: str
 }
 
 export async function benchCritical(s: NotificationSettings): Promise<CriticalResult> {
-	const cluster = await Cluster.start({ label: "critical", startTimeoutMs: s.load.startTimeoutMs });
+	const cluster = await Cluster.start({ label: "critical", startTimeoutMs: s.load.startTimeoutMs, natsUrl: NATS_URL });
 	try {
 		await cluster.startDispatchers(s.criticalDispatchers);
 		const empty = await criticalRun(s, cluster, "empty queue", 0);

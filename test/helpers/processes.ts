@@ -4,7 +4,6 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 
 export const ENTRY = path.join(__dirname, "../../dist/index.js");
@@ -15,17 +14,7 @@ export interface NodeProcess {
 	stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const srv = net.createServer();
-		srv.unref();
-		srv.on("error", reject);
-		srv.listen(0, "127.0.0.1", () => {
-			const { port } = srv.address() as net.AddressInfo;
-			srv.close(() => resolve(port));
-		});
-	});
-}
+export { freePort } from "../../harness/processes";
 
 export function startNode(env: Record<string, string>): NodeProcess {
 	if (!fs.existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run "npm run build" first (npm test does)`);

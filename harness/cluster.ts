@@ -21,9 +21,9 @@ import {
 	startChild,
 	type Child,
 	type Registered
-} from "./lib";
+} from "./processes";
 
-export const NATS_URL = process.env.BENCH_NATS_URL?.trim() || "nats://127.0.0.1:4222";
+export const DEFAULT_NATS_URL = "nats://127.0.0.1:4222";
 
 export const API_SERVICES = "api-gateway,auth,actors,notifications";
 
@@ -32,12 +32,13 @@ let clusterCount = 0;
 /** Unique per run and per cluster: NATS is shared with whatever else runs on this machine. */
 function uniqueNamespace(label: string): string {
 	clusterCount += 1;
-	return `bench-${label}-${process.pid}-${Date.now().toString(36)}-${clusterCount}`;
+	return `cluster-${label}-${process.pid}-${Date.now().toString(36)}-${clusterCount}`;
 }
 
 export interface ClusterOptions {
 	label: string;
 	startTimeoutMs: number;
+	natsUrl?: string;
 	/** Settings every node gets, e.g. DISPATCHER_POLL_MS. */
 	env?: Record<string, string>;
 }
@@ -60,12 +61,13 @@ export class Cluster {
 
 	static async start(opts: ClusterOptions): Promise<Cluster> {
 		const namespace = uniqueNamespace(opts.label);
-		const dataDir = await makeTempDir(`bench-${opts.label}-`);
-		const env = childEnv({ NATS_URL, NAMESPACE: namespace, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...opts.env });
+		const dataDir = await makeTempDir(`cluster-${opts.label}-`);
+		const natsUrl = opts.natsUrl ?? DEFAULT_NATS_URL;
+		const env = childEnv({ NATS_URL: natsUrl, NAMESPACE: namespace, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...opts.env });
 		const observer = new ServiceBroker({
 			namespace,
 			nodeID: `bench-observer-${process.pid}`,
-			transporter: { type: "NATS", options: { url: NATS_URL } },
+			transporter: { type: "NATS", options: { url: natsUrl } },
 			serializer: "JSON",
 			logger: false
 		});
