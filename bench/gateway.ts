@@ -29,8 +29,10 @@ import {
 	startChild,
 	withOutput,
 	type BenchSettings,
+	type Child,
 	type LoadResult
 } from "./lib";
+import { DEFAULT_NATS_URL } from "../harness/cluster";
 
 export const GOAL_RATIO = 0.5;
 
@@ -38,6 +40,8 @@ export interface GatewayBenchResult {
 	settings: BenchSettings;
 	bare: LoadResult;
 	platform: LoadResult;
+	/** The same request with actors on another node over NATS. */
+	split: LoadResult;
 	/** platform req/s divided by bare req/s. */
 	ratio: number;
 	/** Why the numbers cannot be trusted; empty when every response was as expected. */
@@ -85,12 +89,60 @@ async function measurePlatform(settings: BenchSettings): Promise<LoadResult> {
 	}
 }
 
+/**
+ * The same request with the actors service on another node: the gateway (with auth)
+ * in one process, actors in another, over NATS. What a call across nodes costs.
+ */
+async function measureSplit(settings: BenchSettings): Promise<LoadResult> {
+	const port = await freePort();
+	const dataDir = await makeTempDir("bench-gateway-split-");
+	const base = `http://${HOST}:${port}`;
+	const env = childEnv({ DATA_DIR: dataDir, LOG_LEVEL: "warn", NATS_URL: BENCH_NATS_URL, NAMESPACE: `bench-split-${process.pid}-${Date.now().toString(36)}` });
+	const children: Child[] = [];
+	try {
+		children.push(
+			await startChild({
+				name: "gateway node",
+				args: [...profileArgs(), PLATFORM_ENTRY],
+				cwd: PROJECT_ROOT,
+				env: { ...env, SERVICES: "api-gateway,auth", PORT: String(port), NODE_ID: "gateway" },
+				readyUrl: `${base}/health/ready`,
+				deadlineMs: settings.startTimeoutMs
+			})
+		);
+		children.push(
+			await startChild({
+				name: "actors node",
+				args: [...profileArgs(), PLATFORM_ENTRY],
+				cwd: PROJECT_ROOT,
+				env: { ...env, SERVICES: "actors", NODE_ID: "actors" },
+				// Until the gateway knows the actors node it answers 503; then 401 (the token check comes after).
+				ready: async () => (await fetch(`${base}/actors/${randomUUID()}`)).status === 401,
+				deadlineMs: settings.startTimeoutMs
+			})
+		);
+		const registered = await registerUser(base);
+		const url = `${base}/actors/${registered.actorId}`;
+		const headers = { Authorization: `Bearer ${registered.accessToken}` };
+		const body = await expectStatus(await fetch(url, { headers }), 200, `GET /actors/${registered.actorId} across nodes`);
+		return await runLoad({ url, headers, expectBody: body, serverPid: children[0].process.pid, ...settings });
+	} catch (err) {
+		throw children.length ? withOutput(err, children[children.length - 1]) : err;
+	} finally {
+		for (const c of children.reverse()) await c.stop();
+		removeTempDir(dataDir);
+	}
+}
+
+const BENCH_NATS_URL = process.env.BENCH_NATS_URL?.trim() || DEFAULT_NATS_URL;
+
 export async function benchGateway(settings: BenchSettings = benchSettings()): Promise<GatewayBenchResult> {
 	const bare = await measureBare(settings, { status: 200, responseBody: sampleActorBody(), path: `/actors/${randomUUID()}` });
 	const platform = await measurePlatform(settings);
-	const problems = [...problemsOf("bare", bare), ...problemsOf("platform", platform)];
-	if (!isClean(bare) || !isClean(platform)) problems.push("THE NUMBERS ABOVE ARE MEANINGLESS: not every request got the expected 2xx response.");
-	return { settings, bare, platform, ratio: platform.reqPerSec / bare.reqPerSec, problems };
+	const split = await measureSplit(settings);
+	const problems = [...problemsOf("bare", bare), ...problemsOf("platform", platform), ...problemsOf("split", split)];
+	if (!isClean(bare) || !isClean(platform) || !isClean(split)) problems.push("THE NUMBERS ABOVE ARE MEANINGLESS: not every request got the expected 2xx response.");
+	return { settings, bare, platform, split, ratio: platform.reqPerSec / bare.reqPerSec, problems };
 }
 
 export function formatGatewayResult(r: GatewayBenchResult): string {
@@ -114,10 +166,12 @@ export function formatGatewayResult(r: GatewayBenchResult): string {
 		formatTable([
 			["", "req/s", "p50", "p99", "server CPU/req", "requests", "non-2xx", "errors"],
 			row("bare node:http", r.bare),
-			row("platform (1 process)", r.platform)
+			row("platform (1 process)", r.platform),
+			row("platform, actors on another node", r.split)
 		]),
 		"",
 		`ratio platform/bare: ${pct(r.ratio)}  (goal: >= ${pct(GOAL_RATIO)}, ${verdict})`,
+		`across nodes / one process: ${pct(r.split.reqPerSec / r.platform.reqPerSec)}  (the gateway node's CPU per request is the column above)`,
 		// The servers' own cost, apart from the load generator that shares their CPUs.
 		`server CPU per request, bare/platform: ${pct(r.bare.serverCpuUsPerReq / r.platform.serverCpuUsPerReq)}`,
 		...(r.problems.length ? ["", ...r.problems.map(p => `!!! ${p}`)] : [])

@@ -7,6 +7,7 @@
 import { benchGateway, formatGatewayResult } from "./gateway";
 import { benchSettings, type BenchSettings } from "./lib";
 import { benchNotifications, formatNotificationResult, notificationSettings } from "./notifications";
+import { benchWebhook, formatWebhookResult } from "./webhook";
 
 export interface BenchOutcome {
 	report: string;
@@ -25,6 +26,13 @@ const BENCHES: Bench[] = [
 		async run(settings) {
 			const result = await benchGateway(settings);
 			return { report: formatGatewayResult(result), problems: result.problems };
+		}
+	},
+	{
+		name: "webhook",
+		async run(settings) {
+			const result = await benchWebhook(settings);
+			return { report: formatWebhookResult(result), problems: result.problems };
 		}
 	},
 	{
