@@ -6,7 +6,9 @@
  * exponential backoff and jitter until the attempts run out.
  */
 import type { ServiceSchema, ServiceSettingSchema } from "moleculer";
-import { createEmailProvider, SendError, type EmailProvider } from "../lib/email";
+import { createChannels, type ChannelSender } from "../lib/channels";
+import { SendError } from "../lib/email";
+import type { Channel } from "../lib/notifications/model";
 import type { NotificationDoc } from "../lib/notifications/model";
 import { countOutcome, registerNotificationMetrics, type Outcome as MetricOutcome } from "../lib/notifications/metrics";
 import { NotificationQueue, retryDelay, type Outcome } from "../lib/notifications/queue";
@@ -22,7 +24,7 @@ interface Suppression {
 
 interface DispatcherState {
 	queue: NotificationQueue;
-	email: EmailProvider;
+	channels: Map<Channel, ChannelSender>;
 	limiter: SendRateLimiter;
 	running: boolean;
 	inflight: Set<Promise<void>>;
@@ -165,11 +167,10 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 
 			let error: SendError;
 			try {
+				const sender = this.channels.get(n.channel);
+				if (!sender) throw new SendError("CHANNEL_NOT_SUPPORTED", true);
 				await this.limiter.acquire();
-				const { messageId } = await withTimeout(
-					this.email.send({ notificationId: n.id, from: cfg.fromEmail, to: n.to, ...parts }),
-					cfg.sendTimeoutMs
-				);
+				const { messageId } = await withTimeout(sender.send(n.id, n.to, parts), cfg.sendTimeoutMs);
 				return { notification: n, status: "SENT", event: "SENT", detail: { attempt: n.attempts, providerMessageId: messageId }, set: { providerMessageId: messageId } };
 			} catch (err) {
 				error = err instanceof SendError ? err : err instanceof Timeout ? new SendError("SEND_TIMEOUT", false) : new SendError("SEND_ERROR", false);
@@ -243,7 +244,7 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 		const cfg = rt.config.notifications;
 		registerNotificationMetrics(self.broker);
 		self.queue = new NotificationQueue(rt.store());
-		self.email = createEmailProvider(rt.config);
+		self.channels = createChannels(rt.config);
 		self.limiter = new SendRateLimiter(rt.kv(), cfg.sendRatePerSecond);
 		self.running = true;
 		self.loop = self.run();
@@ -263,7 +264,7 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 		// Sends already under way finish and record their result; nothing new starts.
 		await Promise.allSettled(self.inflight);
 		await self.flush();
-		await self.email?.close();
+		for (const sender of self.channels?.values() ?? []) await sender.close();
 	}
 };
 
