@@ -4,7 +4,7 @@
  * request id, while the caller logs the full error.
  */
 import { Errors } from "moleculer";
-import type { ErrorCode, ErrorData, FieldProblem } from "./errors";
+import { isErrorCode, type ErrorCode, type ErrorData, type FieldProblem } from "./errors";
 
 export interface Problem {
 	type: string;
@@ -40,6 +40,18 @@ const TITLES: Record<number, string> = {
 };
 
 const SECRET_FIELDS = /pass(word)?|token|secret|key/i;
+
+/** The code for a client error whose type is not one of ours (moleculer-web's, a library's). */
+const GENERIC_CODES: Record<number, ErrorCode> = {
+	400: "VALIDATION_ERROR",
+	401: "UNAUTHORIZED",
+	403: "FORBIDDEN",
+	404: "NOT_FOUND",
+	405: "METHOD_NOT_ALLOWED",
+	413: "PAYLOAD_TOO_LARGE",
+	415: "UNSUPPORTED_MEDIA_TYPE",
+	429: "RATE_LIMITED"
+};
 
 interface AnyError {
 	name?: string;
@@ -101,8 +113,13 @@ function classify(err: AnyError): { status: number; code: ErrorCode; detail: str
 		return { status: 429, code: "RATE_LIMITED", detail: err.message || "Too many requests.", retryAfter: data.retryAfter ?? 1 };
 	}
 	// Our own client errors: the code is the status, the type is the contract code.
-	if (code && code >= 400 && code < 500 && /^[A-Z_]+$/.test(type)) {
-		return { status: code, code: type as ErrorCode, detail: err.message ?? "", errors: data.errors, retryAfter: data.retryAfter };
+	if (code && code >= 400 && code < 500 && isErrorCode(type)) {
+		return { status: code, code: type, detail: err.message ?? "", errors: data.errors, retryAfter: data.retryAfter };
+	}
+	// Someone else's client error: only codes clients know leave, and a message nobody checked stays in.
+	if (code && code >= 400 && code < 500) {
+		const status = GENERIC_CODES[code] ? code : 400;
+		return { status, code: GENERIC_CODES[status], detail: "The request could not be processed." };
 	}
 	return { status: 500, code: "INTERNAL", detail: "An unexpected error occurred." };
 }
