@@ -29,11 +29,13 @@ const TITLES: Record<number, string> = {
 	403: "Forbidden",
 	404: "Not Found",
 	405: "Method Not Allowed",
+	408: "Request Timeout",
 	409: "Conflict",
 	413: "Content Too Large",
 	415: "Unsupported Media Type",
 	422: "Unprocessable Content",
 	429: "Too Many Requests",
+	431: "Request Header Fields Too Large",
 	500: "Internal Server Error",
 	502: "Bad Gateway",
 	503: "Service Unavailable"
@@ -102,8 +104,9 @@ function classify(err: AnyError): { status: number; code: ErrorCode; detail: str
 	if (type === "UPSTREAM_UNAVAILABLE" && data.expose === true) {
 		return { status: 503, code: "UPSTREAM_UNAVAILABLE", detail: err.message ?? "" };
 	}
-	// A service that is not running anywhere, or did not answer in time.
-	if (type === "SERVICE_NOT_FOUND" || type === "SERVICE_NOT_AVAILABLE" || type === "REQUEST_TIMEOUT" || err.name === "ServiceUnavailableError" || type === "UPSTREAM_UNAVAILABLE") {
+	// A service that is not running anywhere, or did not answer in time (a 408 is the client's own slowness).
+	const serviceTimeout = type === "REQUEST_TIMEOUT" && code !== 408;
+	if (type === "SERVICE_NOT_FOUND" || type === "SERVICE_NOT_AVAILABLE" || serviceTimeout || err.name === "ServiceUnavailableError" || type === "UPSTREAM_UNAVAILABLE") {
 		return { status: 503, code: "UPSTREAM_UNAVAILABLE", detail: "A service this request needs is unavailable. Try again later.", retryAfter: data.retryAfter ?? 5 };
 	}
 	if (code === 404 && (type === "NOT_FOUND" || !/^[A-Z_]+$/.test(type))) {

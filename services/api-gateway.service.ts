@@ -5,13 +5,13 @@
  * problem documents; every response carries X-Request-Id.
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import type { Duplex } from "node:stream";
 import { randomUUID } from "node:crypto";
 import { Errors, type Context, type ServiceSchema, type ServiceSettingSchema } from "moleculer";
 import ApiGateway from "moleculer-web";
 import { ClientAddresses, rateLimitSubject } from "../lib/client-ip";
 import type { RateLimitedRoute } from "../lib/config";
 import { badRequest, ClientError, notFound, unauthorized } from "../lib/errors";
+import { answerClientError } from "../lib/http-refusal";
 import { checkJsonText, unsafeKey } from "../lib/json-guard";
 import { toProblem } from "../lib/problem";
 import { RateLimiter } from "../lib/rate-limit";
@@ -34,7 +34,7 @@ type Req = IncomingMessage & {
 };
 type Res = ServerResponse;
 interface GatewayThis {
-	logger: { error: (...a: unknown[]) => void; warn: (...a: unknown[]) => void; info: (...a: unknown[]) => void };
+	logger: { error: (...a: unknown[]) => void };
 	runtime(): Runtime;
 	corsOrigins: Set<string>;
 	clientAddresses: ClientAddresses;
@@ -169,7 +169,7 @@ const RATE_LIMITED: Record<string, { route: RateLimitedRoute; userField?: string
  * is then counted against the rate limits before anything checks a credential.
  */
 async function authBeforeCall(this: GatewayThis, ctx: Context, route: unknown, req: Req): Promise<void> {
-	beforeJsonCall(ctx as Context<unknown, { idempotencyKey?: string }>, route, req);
+	beforeJsonCall(ctx, route, req);
 	if (req.method === "POST" && Object.keys(req.query ?? {}).length > 0) {
 		throw badRequest("Send the parameters in the JSON body, not in the URL.");
 	}
@@ -226,43 +226,6 @@ function commonHeaders(req: Req, res: Res, next: (err?: unknown) => void): void 
 		return;
 	}
 	next(notFound());
-}
-
-const CLIENT_ERRORS: Record<string, { status: number; code: "VALIDATION_ERROR" | "PAYLOAD_TOO_LARGE"; title: string; detail: string }> = {
-	HPE_HEADER_OVERFLOW: { status: 431, code: "PAYLOAD_TOO_LARGE", title: "Request Header Fields Too Large", detail: "The request headers are too large." },
-	default: { status: 400, code: "VALIDATION_ERROR", title: "Bad Request", detail: "The request is not valid HTTP." }
-};
-
-/**
- * Requests Node's HTTP parser refuses (control characters or bare line feeds in
- * headers, oversized headers, broken framing) never reach a route; they still get a
- * problem document instead of Node's bare status line.
- */
-function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
-	if (err.code === "ECONNRESET" || !socket.writable) {
-		socket.destroy();
-		return;
-	}
-	const kind = CLIENT_ERRORS[err.code ?? ""] ?? CLIENT_ERRORS.default;
-	const requestId = randomUUID();
-	const body = JSON.stringify({
-		type: `urn:auth-notify:problem:${kind.code.toLowerCase().replace(/_/g, "-")}`,
-		title: kind.title,
-		status: kind.status,
-		detail: kind.detail,
-		code: kind.code,
-		requestId
-	});
-	socket.end(
-		`HTTP/1.1 ${kind.status} ${kind.title}\r\n` +
-			"Content-Type: application/problem+json; charset=utf-8\r\n" +
-			`Content-Length: ${Buffer.byteLength(body)}\r\n` +
-			"X-Content-Type-Options: nosniff\r\n" +
-			"Cache-Control: no-store\r\n" +
-			`X-Request-ID: ${requestId}\r\n` +
-			"Connection: close\r\n\r\n" +
-			body
-	);
 }
 
 /** Answers that carry tokens must not be kept by any cache. */
