@@ -4,30 +4,40 @@
  */
 import type { BrokerOptions } from "moleculer";
 import type { Config } from "./lib/config";
+import { errorFields, mergeLogArguments } from "./lib/logging";
 import type { Runtime } from "./lib/runtime";
 import { AuthMiddleware } from "./middlewares/auth.middleware";
 import { StreamMiddleware } from "./middlewares/stream.middleware";
 import { TransportHealthMiddleware } from "./middlewares/transport-health.middleware";
 
-/** Log fields that may hold secrets; pino replaces their values. */
-export const REDACTED_PATHS = [
+/** Names under which secrets travel: in the body of a call, its meta, or a log line's own fields. */
+const SECRET_FIELDS = [
 	"password",
-	"*.password",
 	"token",
-	"*.token",
-	"*.accessToken",
-	"*.idToken",
-	"*.refreshToken",
-	"*.authToken",
-	"*.authorization",
+	"accessToken",
+	"idToken",
+	"refreshToken",
+	"authToken",
+	"authorization",
+	"cookie",
+	"socialBinding",
+	"clientSecret",
+	"Signature"
+];
+
+/** Log fields that may hold secrets, at the top of a line and one level down; pino replaces their values. */
+export const REDACTED_PATHS = [
+	...SECRET_FIELDS,
+	...SECRET_FIELDS.map(f => `*.${f}`),
 	"*.headers.authorization",
+	"*.headers.cookie",
 	"*.meta.authToken",
+	"*.meta.socialBinding",
 	"*.params.password",
 	"*.params.refreshToken",
 	"*.params.token",
 	"*.params.code",
-	"*.params.state",
-	"*.meta.socialBinding"
+	"*.params.state"
 ];
 
 export default function brokerOptions(config: Config, runtime: Runtime): BrokerOptions {
@@ -50,7 +60,14 @@ export default function brokerOptions(config: Config, runtime: Runtime): BrokerO
 			type: "Pino",
 			options: {
 				level: config.logLevel === "silent" ? "fatal" : config.logLevel,
-				pino: { options: { redact: { paths: REDACTED_PATHS, censor: "[redacted]" }, enabled: config.logLevel !== "silent" } }
+				pino: {
+					options: {
+						redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+						hooks: { logMethod: mergeLogArguments },
+						serializers: { err: errorFields, error: errorFields },
+						enabled: config.logLevel !== "silent"
+					}
+				}
 			}
 		},
 		validator: true,

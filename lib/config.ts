@@ -6,6 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import path from "node:path";
+import { parseAddressRange } from "./client-ip";
 
 export const ALL_SERVICES = [
 	"api-gateway",
@@ -112,6 +113,29 @@ export interface WebhookConfig {
 	processingEnabled: boolean;
 }
 
+export const RATE_LIMITED_ROUTES = ["login", "register", "refresh", "exchange"] as const;
+export type RateLimitedRoute = (typeof RATE_LIMITED_ROUTES)[number];
+
+/** Attempts per window; 0 turns a counter off. */
+export interface RouteLimit {
+	perIp: number;
+	/** Per username or email; refresh and exchange have none (see SECURITY.md). */
+	perUser: number;
+}
+
+export interface RateLimitConfig {
+	windowSeconds: number;
+	routes: Record<RateLimitedRoute, RouteLimit>;
+}
+
+export interface GatewayConfig {
+	/** Exact origins that may read responses cross-origin; empty means no CORS headers at all. */
+	corsOrigins: string[];
+	/** Addresses and CIDR ranges whose X-Forwarded-For is believed. */
+	trustedProxies: string[];
+	rateLimits: RateLimitConfig;
+}
+
 export interface Config {
 	port: number;
 	services: ServiceName[];
@@ -134,6 +158,7 @@ export interface Config {
 	social: SocialConfig;
 	notifications: NotificationConfig;
 	webhooks: WebhookConfig;
+	gateway: GatewayConfig;
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -342,6 +367,50 @@ function webhooks(env: Env): WebhookConfig {
 	return { certHostPattern, topicArns, processingEnabled: enabled === "true" };
 }
 
+function list(env: Env, name: string): string[] {
+	return (str(env, name) ?? "").split(",").map(v => v.trim()).filter(Boolean);
+}
+
+function corsOrigins(env: Env): string[] {
+	const name = "CORS_ORIGINS";
+	return list(env, name).map(origin => {
+		let u: URL | undefined;
+		try {
+			u = new URL(origin);
+		} catch {
+			u = undefined;
+		}
+		// Compared with the Origin header as it is, so only the exact serialized form can ever match.
+		if (!u || (u.protocol !== "https:" && u.protocol !== "http:") || u.origin !== origin) {
+			throw new ConfigError(name, `holds "${origin}", which is not an origin like https://app.example.com (scheme, host, optional port; no path or trailing slash)`);
+		}
+		return origin;
+	});
+}
+
+function trustedProxies(env: Env): string[] {
+	const name = "TRUSTED_PROXIES";
+	const entries = list(env, name);
+	for (const entry of entries) {
+		if (!parseAddressRange(entry)) throw new ConfigError(name, `holds "${entry}", which is not an IP address or CIDR range`);
+	}
+	return entries;
+}
+
+/** Defaults that stop guessing without troubling a person who mistypes, or an office behind one address. */
+function rateLimits(env: Env): RateLimitConfig {
+	const limit = (name: string, def: number) => int(env, name, def, 0, 1_000_000);
+	return {
+		windowSeconds: int(env, "RATE_LIMIT_WINDOW_SECONDS", 60, 1, 86400),
+		routes: {
+			login: { perIp: limit("RATE_LIMIT_LOGIN_PER_IP", 100), perUser: limit("RATE_LIMIT_LOGIN_PER_USER", 10) },
+			register: { perIp: limit("RATE_LIMIT_REGISTER_PER_IP", 30), perUser: limit("RATE_LIMIT_REGISTER_PER_USER", 5) },
+			refresh: { perIp: limit("RATE_LIMIT_REFRESH_PER_IP", 300), perUser: 0 },
+			exchange: { perIp: limit("RATE_LIMIT_EXCHANGE_PER_IP", 300), perUser: 0 }
+		}
+	};
+}
+
 export function loadConfig(env: Env = process.env): Config {
 	const logLevel = (str(env, "LOG_LEVEL") ?? "info") as Config["logLevel"];
 	if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError("LOG_LEVEL", `must be one of ${LOG_LEVELS.join(", ")}`);
@@ -379,6 +448,7 @@ export function loadConfig(env: Env = process.env): Config {
 		idp: idpConfig,
 		social: socialConfig,
 		notifications: notifications(env),
-		webhooks: webhooks(env)
+		webhooks: webhooks(env),
+		gateway: { corsOrigins: corsOrigins(env), trustedProxies: trustedProxies(env), rateLimits: rateLimits(env) }
 	};
 }

@@ -5,6 +5,7 @@
  */
 import { Errors } from "moleculer";
 
+/** Every code a problem document can carry; clients branch on these. */
 export const ERROR_CODES = [
 	"VALIDATION_ERROR",
 	"MALFORMED_JSON",
@@ -33,14 +34,14 @@ export const ERROR_CODES = [
 	"CHANNEL_NOT_SUPPORTED",
 	"IDEMPOTENCY_KEY_REUSED",
 	"RATE_LIMITED",
+	"REQUEST_TIMEOUT",
 	"INTERNAL",
 	"UPSTREAM_UNAVAILABLE"
 ] as const;
-
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export function isErrorCode(value: string): value is ErrorCode {
-	return (ERROR_CODES as readonly string[]).includes(value);
+export function isErrorCode(v: unknown): v is ErrorCode {
+	return typeof v === "string" && (ERROR_CODES as readonly string[]).includes(v);
 }
 
 export interface FieldProblem {

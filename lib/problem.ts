@@ -29,28 +29,31 @@ const TITLES: Record<number, string> = {
 	403: "Forbidden",
 	404: "Not Found",
 	405: "Method Not Allowed",
+	408: "Request Timeout",
 	409: "Conflict",
 	413: "Content Too Large",
 	415: "Unsupported Media Type",
 	422: "Unprocessable Content",
 	429: "Too Many Requests",
+	431: "Request Header Fields Too Large",
 	500: "Internal Server Error",
 	502: "Bad Gateway",
 	503: "Service Unavailable"
 };
 
-const GENERIC_CODE: Record<number, ErrorCode> = {
+const SECRET_FIELDS = /pass(word)?|token|secret|key/i;
+
+/** The code for a client error whose type is not one of ours (moleculer-web's, a library's). */
+const GENERIC_CODES: Record<number, ErrorCode> = {
+	400: "VALIDATION_ERROR",
 	401: "UNAUTHORIZED",
 	403: "FORBIDDEN",
 	404: "NOT_FOUND",
 	405: "METHOD_NOT_ALLOWED",
-	409: "IDEMPOTENCY_CONFLICT",
 	413: "PAYLOAD_TOO_LARGE",
 	415: "UNSUPPORTED_MEDIA_TYPE",
 	429: "RATE_LIMITED"
 };
-
-const SECRET_FIELDS = /pass(word)?|token|secret|key/i;
 
 interface AnyError {
 	name?: string;
@@ -101,8 +104,9 @@ function classify(err: AnyError): { status: number; code: ErrorCode; detail: str
 	if (type === "UPSTREAM_UNAVAILABLE" && data.expose === true) {
 		return { status: 503, code: "UPSTREAM_UNAVAILABLE", detail: err.message ?? "" };
 	}
-	// A service that is not running anywhere, or did not answer in time.
-	if (type === "SERVICE_NOT_FOUND" || type === "SERVICE_NOT_AVAILABLE" || type === "REQUEST_TIMEOUT" || err.name === "ServiceUnavailableError" || type === "UPSTREAM_UNAVAILABLE") {
+	// A service that is not running anywhere, or did not answer in time (a 408 is the client's own slowness).
+	const serviceTimeout = type === "REQUEST_TIMEOUT" && code !== 408;
+	if (type === "SERVICE_NOT_FOUND" || type === "SERVICE_NOT_AVAILABLE" || serviceTimeout || err.name === "ServiceUnavailableError" || type === "UPSTREAM_UNAVAILABLE") {
 		return { status: 503, code: "UPSTREAM_UNAVAILABLE", detail: "A service this request needs is unavailable. Try again later.", retryAfter: data.retryAfter ?? 5 };
 	}
 	if (code === 404 && (type === "NOT_FOUND" || !/^[A-Z_]+$/.test(type))) {
@@ -115,9 +119,10 @@ function classify(err: AnyError): { status: number; code: ErrorCode; detail: str
 	if (code && code >= 400 && code < 500 && isErrorCode(type)) {
 		return { status: code, code: type, detail: err.message ?? "", errors: data.errors, retryAfter: data.retryAfter };
 	}
-	// Other client errors (from moleculer-web, for example) keep their status with a contract code.
+	// Someone else's client error: only codes clients know leave, and a message nobody checked stays in.
 	if (code && code >= 400 && code < 500) {
-		return { status: code, code: GENERIC_CODE[code] ?? "VALIDATION_ERROR", detail: err.message || "The request is invalid." };
+		const status = GENERIC_CODES[code] ? code : 400;
+		return { status, code: GENERIC_CODES[status], detail: "The request could not be processed." };
 	}
 	return { status: 500, code: "INTERNAL", detail: "An unexpected error occurred." };
 }

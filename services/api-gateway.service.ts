@@ -4,12 +4,17 @@
  * route requires a valid Bearer token before anything is called. Errors leave as
  * problem documents; every response carries X-Request-Id.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { randomUUID } from "node:crypto";
 import { Errors, type Context, type ServiceSchema, type ServiceSettingSchema } from "moleculer";
 import ApiGateway from "moleculer-web";
-import { badRequest, ClientError, unauthorized } from "../lib/errors";
+import { ClientAddresses, rateLimitSubject } from "../lib/client-ip";
+import type { RateLimitedRoute } from "../lib/config";
+import { badRequest, ClientError, notFound, unauthorized } from "../lib/errors";
+import { answerClientError } from "../lib/http-refusal";
+import { checkJsonText, unsafeKey } from "../lib/json-guard";
 import { toProblem } from "../lib/problem";
+import { RateLimiter } from "../lib/rate-limit";
 import { MAX_RESUME_BYTES, UPLOAD_DEADLINE_MS } from "../lib/resume";
 import type { Runtime } from "../lib/runtime";
 import { failureCode, failureRedirect } from "../lib/social/sign-in";
@@ -20,6 +25,7 @@ import type { SocialCallbackMeta } from "./auth.service";
 
 type Req = IncomingMessage & {
 	$ctx?: Context;
+	$service?: GatewayThis;
 	$route?: { opts?: { jsonOnly?: boolean } };
 	$alias?: { action?: string };
 	$params?: unknown;
@@ -30,6 +36,10 @@ type Res = ServerResponse;
 interface GatewayThis {
 	logger: { error: (...a: unknown[]) => void };
 	runtime(): Runtime;
+	corsOrigins: Set<string>;
+	clientAddresses: ClientAddresses;
+	rateLimiter: RateLimiter;
+	server?: Server;
 }
 
 const SOCIAL_CALLBACK = "auth.socialCallback";
@@ -44,6 +54,11 @@ export interface HealthReport {
 }
 
 
+/** Runs on the raw bytes of every JSON body, before they are decoded (lib/json-guard.ts). */
+function verifyJson(_req: Req, _res: Res, raw: Buffer): void {
+	checkJsonText(raw);
+}
+
 function jsonRoute(path: string, aliases: Record<string, string>, authentication: boolean, extra: object = {}) {
 	return {
 		...extra,
@@ -54,7 +69,7 @@ function jsonRoute(path: string, aliases: Record<string, string>, authentication
 		mappingPolicy: "restrict",
 		mergeParams: true,
 		jsonOnly: true,
-		bodyParsers: { json: { limit: JSON_LIMIT, strict: true } },
+		bodyParsers: { json: { limit: JSON_LIMIT, strict: true, verify: verifyJson } },
 		onBeforeCall: beforeJsonCall
 	};
 }
@@ -62,9 +77,10 @@ function jsonRoute(path: string, aliases: Record<string, string>, authentication
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /**
- * Bodies of POST/PUT/PATCH on JSON routes must say they are JSON. An
- * Idempotency-Key header is handed to the action (it is scoped there by the
- * verified caller, so nothing is trusted from it).
+ * Bodies of POST/PUT/PATCH on JSON routes must say they are JSON, and no body may
+ * use a key that reaches a prototype (lib/json-guard.ts). An Idempotency-Key header
+ * is handed to the action (it is scoped there by the verified caller, so nothing is
+ * trusted from it).
  */
 function beforeJsonCall(ctx: Context<unknown, { idempotencyKey?: string }>, _route: unknown, req: Req): void {
 	const key = req.headers["idempotency-key"];
@@ -74,6 +90,8 @@ function beforeJsonCall(ctx: Context<unknown, { idempotencyKey?: string }>, _rou
 		}
 		ctx.meta.idempotencyKey = key;
 	}
+	const unsafe = unsafeKey(req.body);
+	if (unsafe !== undefined) throw badRequest(`The body may not use the key "${unsafe}".`, [{ field: unsafe, message: "This key is not allowed." }]);
 	if (!["POST", "PUT", "PATCH"].includes(req.method ?? "")) return;
 	const type = (req.headers["content-type"] ?? "").toLowerCase();
 	if (!/^application\/json\s*(;\s*charset=utf-8\s*)?$/.test(type)) {
@@ -100,8 +118,9 @@ function featureParams(ctx: Context, route: unknown, req: Req): void {
 }
 
 /** body-parser turns an empty body into {}: for a flag that would be a silent reset. */
-function rejectEmptyBody(_req: Req, _res: Res, raw: Buffer): void {
+function verifyFlagJson(req: Req, res: Res, raw: Buffer): void {
 	if (raw.length === 0) throw badRequest("The body must be a JSON object.", [{ field: "value", message: "The body is empty." }]);
+	verifyJson(req, res, raw);
 }
 
 /** busboy throws on a body that is not multipart or has no boundary; refused here with the contract's codes. */
@@ -135,16 +154,78 @@ function uploadError(this: GatewayThis, req: Req, res: Res, err: unknown): void 
 	sendProblem.call(this, req, res, truncated ? badRequest("The multipart body ended early.") : err);
 }
 
+/** The attempts counted per action, and the body field that names the account. */
+const RATE_LIMITED: Record<string, { route: RateLimitedRoute; userField?: string }> = {
+	"auth.login": { route: "login", userField: "username" },
+	"auth.register": { route: "register", userField: "email" },
+	"auth.refresh": { route: "refresh" },
+	"auth.exchange": { route: "exchange" }
+};
+
 /**
  * The /auth actions take passwords and tokens: from the body only. Query parameters
  * would be merged into the params and win over the body, putting secrets in URLs,
- * which end up in logs, proxies and browser history.
+ * which end up in logs, proxies and browser history. A request of the right shape
+ * is then counted against the rate limits before anything checks a credential.
  */
-function bodyOnly(ctx: Context, route: unknown, req: Req): void {
+async function authBeforeCall(this: GatewayThis, ctx: Context, route: unknown, req: Req): Promise<void> {
 	beforeJsonCall(ctx, route, req);
 	if (req.method === "POST" && Object.keys(req.query ?? {}).length > 0) {
 		throw badRequest("Send the parameters in the JSON body, not in the URL.");
 	}
+	const limited = RATE_LIMITED[req.$alias?.action ?? ""];
+	if (!limited) return;
+	const body = (req.body ?? {}) as Record<string, unknown>;
+	const username = limited.userField ? body[limited.userField] : undefined;
+	await this.rateLimiter.hit(limited.route, {
+		address: rateLimitSubject(this.clientAddresses.of(req.socket.remoteAddress, req.headers["x-forwarded-for"])),
+		username: typeof username === "string" ? username : undefined
+	});
+}
+
+const CORS_ALLOW_METHODS = "GET, POST, PUT";
+const CORS_ALLOW_HEADERS = "Authorization, Content-Type, Idempotency-Key, X-Request-Id";
+const CORS_EXPOSE_HEADERS = "Location, Retry-After, X-Request-Id";
+const CORS_MAX_AGE_SECONDS = "600";
+
+/**
+ * Headers every answer carries, and CORS by exact origin; true when the origin is
+ * allowed. Also written by the error handlers, because a request can fail before the
+ * route's middlewares run (a broken path encoding, a body the parser refuses).
+ */
+function writeCommonHeaders(gateway: Pick<GatewayThis, "corsOrigins">, req: Req, res: Res): boolean {
+	res.setHeader("X-Content-Type-Options", "nosniff");
+	// Addresses here can carry codes and states (the social callback): never pass them on.
+	res.setHeader("Referrer-Policy", "no-referrer");
+	const origin = req.headers.origin;
+	const allowed = typeof origin === "string" && gateway.corsOrigins.has(origin);
+	if (gateway.corsOrigins.size > 0) res.setHeader("Vary", "Origin");
+	if (allowed) {
+		res.setHeader("Access-Control-Allow-Origin", origin);
+		res.setHeader("Access-Control-Expose-Headers", CORS_EXPOSE_HEADERS);
+	}
+	return allowed;
+}
+
+/**
+ * The route middleware for the headers above. An origin not on the list
+ * gets no CORS header at all (the browser then keeps the answer from the page), and
+ * with an empty list nothing changes. No route answers OPTIONS other than an allowed
+ * preflight: moleculer-web would otherwise run the action the preflight names.
+ */
+function commonHeaders(req: Req, res: Res, next: (err?: unknown) => void): void {
+	const allowed = writeCommonHeaders(req.$service!, req, res);
+	if (req.method !== "OPTIONS") return next();
+	if (allowed && typeof req.headers["access-control-request-method"] === "string") {
+		res.writeHead(204, {
+			"Access-Control-Allow-Methods": CORS_ALLOW_METHODS,
+			"Access-Control-Allow-Headers": CORS_ALLOW_HEADERS,
+			"Access-Control-Max-Age": CORS_MAX_AGE_SECONDS
+		});
+		res.end();
+		return;
+	}
+	next(notFound());
 }
 
 /** Answers that carry tokens must not be kept by any cache. */
@@ -169,6 +250,7 @@ function sendProblem(this: GatewayThis, req: Req, res: Res, err: unknown): void 
 	const { problem, headers, serverSide } = toProblem(err, requestId);
 	if (serverSide) this.logger.error("Request failed", { requestId, method: req.method, err });
 	if (res.headersSent) return;
+	writeCommonHeaders(this, req, res);
 	res.setHeader("Content-Type", "application/problem+json; charset=utf-8");
 	res.setHeader("X-Request-ID", requestId);
 	res.setHeader("Cache-Control", "no-store");
@@ -187,6 +269,7 @@ function socialError(this: GatewayThis, req: Req, res: Res, err: unknown): void 
 	const code = failureCode(err);
 	if (code !== "INVALID_REQUEST") this.logger.error("Social sign-in callback failed", { requestId, err });
 	if (res.headersSent) return;
+	writeCommonHeaders(this, req, res);
 	const { location, cookie } = failureRedirect(this.runtime().config, code);
 	res.writeHead(302, { Location: location, "Set-Cookie": cookie, "Cache-Control": "no-store", "X-Request-ID": requestId });
 	res.end();
@@ -210,14 +293,7 @@ const GatewayService: ServiceSchema<ServiceSettingSchema & Record<string, unknow
 			const given = req.headers["x-request-id"];
 			options.requestID = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
 		},
-		use: [
-			(_req: Req, res: Res, next: () => void) => {
-				res.setHeader("X-Content-Type-Options", "nosniff");
-				// Addresses here can carry codes and states (the social callback): never pass them on.
-				res.setHeader("Referrer-Policy", "no-referrer");
-				next();
-			}
-		],
+		use: [commonHeaders],
 		routes: [
 			{
 				path: "/health",
@@ -248,7 +324,7 @@ const GatewayService: ServiceSchema<ServiceSettingSchema & Record<string, unknow
 					false,
 					{ onAfterCall: noStore }
 				),
-				onBeforeCall: bodyOnly
+				onBeforeCall: authBeforeCall
 			},
 			{
 				path: "/auth/social",
@@ -269,7 +345,10 @@ const GatewayService: ServiceSchema<ServiceSettingSchema & Record<string, unknow
 				mappingPolicy: "restrict",
 				authentication: false,
 				mergeParams: false,
-				bodyParsers: { json: { limit: JSON_LIMIT, strict: false }, text: { limit: JSON_LIMIT, type: "text/plain" } },
+				bodyParsers: {
+					json: { limit: JSON_LIMIT, strict: false, verify: verifyJson },
+					text: { limit: JSON_LIMIT, type: "text/plain", verify: verifyJson }
+				},
 				onBeforeCall: requireSnsBody
 			},
 			{
@@ -311,7 +390,7 @@ const GatewayService: ServiceSchema<ServiceSettingSchema & Record<string, unknow
 				authentication: true,
 				mappingPolicy: "restrict",
 				mergeParams: false,
-				bodyParsers: { json: { limit: JSON_LIMIT, strict: false, verify: rejectEmptyBody } },
+				bodyParsers: { json: { limit: JSON_LIMIT, strict: false, verify: verifyFlagJson } },
 				onBeforeCall: featureParams
 			},
 			jsonRoute(
@@ -398,7 +477,13 @@ const GatewayService: ServiceSchema<ServiceSettingSchema & Record<string, unknow
 		}
 	},
 	created() {
-		this.settings.port = this.runtime().config.port;
+		const rt = this.runtime();
+		this.settings.port = rt.config.port;
+		const self = this as unknown as GatewayThis;
+		self.corsOrigins = new Set(rt.config.gateway.corsOrigins);
+		self.clientAddresses = new ClientAddresses(rt.config.gateway.trustedProxies);
+		self.rateLimiter = new RateLimiter(rt.kv(), rt.config.gateway.rateLimits, this.logger);
+		self.server?.on("clientError", answerClientError);
 	}
 };
 

@@ -5,6 +5,7 @@
  * created is removed again.
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
+import { emailParam } from "../lib/email-address";
 import { ClientError } from "../lib/errors";
 import type { TokenSet } from "../lib/idp";
 import type { CreatedUser } from "../lib/idp/types";
@@ -55,6 +56,16 @@ interface AuthThis {
 
 const secret = { type: "string", min: 1, max: 1024 } as const;
 
+/** Names end up in emails and the UI: control characters (line breaks, NUL) have no place in them. */
+const personName = {
+	type: "string",
+	trim: true,
+	min: 1,
+	max: 100,
+	pattern: /^[^\u0000-\u001f\u007f]+$/,
+	messages: { stringPattern: "The '{field}' field may not contain control characters." }
+} as const;
+
 const AuthService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 	name: "auth",
 	mixins: [RuntimeMixin],
@@ -63,10 +74,10 @@ const AuthService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 			visibility: "published",
 			auth: "public",
 			params: {
-				email: { type: "email", max: 254 },
+				email: emailParam,
 				password: secret,
-				firstName: { type: "string", trim: true, min: 1, max: 100 },
-				lastName: { type: "string", trim: true, min: 1, max: 100 },
+				firstName: personName,
+				lastName: personName,
 				$$strict: true
 			},
 			async handler(ctx: Context<RegisterParams, HttpMeta>): Promise<RegisterResult> {

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { sha256 } from "../lib/crypto";
+import { emailParam } from "../lib/email-address";
 import { ClientError, badRequest, notFound } from "../lib/errors";
 import { CHANNELS, DELIVERABLE_CHANNELS, PRIORITIES, nextSeq, priorityRank, type Channel, type Creator, type EventDoc, type NotificationDoc, type Priority } from "../lib/notifications/model";
 import { registerNotificationMetrics, sampleQueue } from "../lib/notifications/metrics";
@@ -117,7 +118,7 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> 
 			auth: ["user", "service"],
 			params: {
 				channel: { type: "enum", values: [...CHANNELS], optional: true },
-				to: { type: "email", max: 254 },
+				to: emailParam,
 				priority: { type: "enum", values: [...PRIORITIES], optional: true },
 				templateId: { type: "uuid", optional: true },
 				template: {

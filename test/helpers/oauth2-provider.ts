@@ -46,6 +46,8 @@ export class MockProvider {
 	readonly tokenRequests: RecordedTokenRequest[] = [];
 	/** Refresh tokens the token endpoint handed out, in order. */
 	readonly refreshTokens: string[] = [];
+	/** Every access, ID and refresh token the token endpoint handed out. */
+	readonly issuedTokens: string[] = [];
 
 	get issuer(): string {
 		return this.server.issuer.url!;
@@ -63,6 +65,8 @@ export class MockProvider {
 		service.on("beforeResponse", (res: MutableResponse, req: TokenRequestIncomingMessage) => {
 			this.tokenRequests.push({ authorization: req.headers.authorization, body: { ...req.body } });
 			if (res.body && typeof res.body.refresh_token === "string") this.refreshTokens.push(res.body.refresh_token);
+			const body = res.body;
+			if (body) for (const token of [body.access_token, body.id_token, body.refresh_token]) if (typeof token === "string") this.issuedTokens.push(token);
 		});
 		service.on("beforeUserinfo", (res: MutableResponse) => {
 			res.body = Object.fromEntries(Object.entries(this.user).filter(([, v]) => v !== undefined));

@@ -76,9 +76,9 @@ describeWithPrograms({ "nats-server": NATS_SERVER }, "NATS restarted", () => {
 });
 
 describeWithPrograms({ "redis-server": REDIS_SERVER }, "Redis stopped", () => {
-	it("should keep the flows that do not need Redis working, report not ready, and recover", async () => {
+	it("should keep the flows that do not need Redis working, rate limits included, report not ready, and recover", async () => {
 		const redis: PrivateServer = await startRedisServer();
-		const p = await startPlatform({ REDIS_URL: redis.url, NAMESPACE: uniqueName("redis-fault") });
+		const p = await startPlatform({ REDIS_URL: redis.url, NAMESPACE: uniqueName("redis-fault"), RATE_LIMIT_LOGIN_PER_USER: "2" });
 		try {
 			const user = newUser();
 			const reg = await quick(p.baseUrl, "POST", "/auth/register", { json: user });
@@ -86,6 +86,10 @@ describeWithPrograms({ "redis-server": REDIS_SERVER }, "Redis stopped", () => {
 			await redis.stop();
 			const login = await quick(p.baseUrl, "POST", "/auth/login", { json: { username: user.email, password: user.password } });
 			expect(login.status).toBe(200);
+			// The login limit still holds, counted on this node until Redis is back.
+			expect((await quick(p.baseUrl, "POST", "/auth/login", { json: { username: user.email, password: user.password } })).status).toBe(200);
+			const limited = await quick(p.baseUrl, "POST", "/auth/login", { json: { username: user.email, password: user.password } });
+			expect({ status: limited.status, code: limited.body.code }).toEqual({ status: 429, code: "RATE_LIMITED" });
 			expect((await quick(p.baseUrl, "GET", `/actors/${reg.body.actorId}`, { token: login.body.accessToken })).status).toBe(200);
 			const ready = await quick(p.baseUrl, "GET", "/health/ready");
 			expect(ready.status).toBe(503);

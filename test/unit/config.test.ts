@@ -87,6 +87,37 @@ describe("loadConfig", () => {
 		expect(c.idp.customAuthSecret).toBe("x".repeat(32));
 	});
 
+	it("should answer no origin, trust no proxy and apply the documented rate limits when the gateway variables are unset", () => {
+		expect(loadConfig({}).gateway).toEqual({
+			corsOrigins: [],
+			trustedProxies: [],
+			rateLimits: {
+				windowSeconds: 60,
+				routes: {
+					login: { perIp: 100, perUser: 10 },
+					register: { perIp: 30, perUser: 5 },
+					refresh: { perIp: 300, perUser: 0 },
+					exchange: { perIp: 300, perUser: 0 }
+				}
+			}
+		});
+	});
+
+	it("should read the CORS origins, trusted proxies and limits when they are set", () => {
+		const c = loadConfig({
+			CORS_ORIGINS: "https://app.example.com, http://localhost:3000",
+			TRUSTED_PROXIES: "10.0.0.0/8,::1",
+			RATE_LIMIT_WINDOW_SECONDS: "300",
+			RATE_LIMIT_LOGIN_PER_USER: "0",
+			RATE_LIMIT_EXCHANGE_PER_IP: "7"
+		});
+		expect(c.gateway.corsOrigins).toEqual(["https://app.example.com", "http://localhost:3000"]);
+		expect(c.gateway.trustedProxies).toEqual(["10.0.0.0/8", "::1"]);
+		expect(c.gateway.rateLimits.windowSeconds).toBe(300);
+		expect(c.gateway.rateLimits.routes.login).toEqual({ perIp: 100, perUser: 0 });
+		expect(c.gateway.rateLimits.routes.exchange.perIp).toBe(7);
+	});
+
 	it("should accept explicit endpoints when the issuer names the provider", () => {
 		expect(loadConfig({ ...social, ...explicitEndpoints, SOCIAL_OAUTH2_ISSUER: "https://p.example" }).social.enabled).toBe(true);
 	});
@@ -119,7 +150,18 @@ describe("loadConfig", () => {
 		["TEMP_TOKEN_TTL_SECONDS", { TEMP_TOKEN_TTL_SECONDS: "301" }],
 		["TEMP_TOKEN_TTL_SECONDS", { TEMP_TOKEN_TTL_SECONDS: "0" }],
 		["IDP_CUSTOM_AUTH_SECRET", { ...social, ...cognito }],
-		["IDP_CUSTOM_AUTH_SECRET", { IDP_CUSTOM_AUTH_SECRET: "too-short" }]
+		["IDP_CUSTOM_AUTH_SECRET", { IDP_CUSTOM_AUTH_SECRET: "too-short" }],
+		["CORS_ORIGINS", { CORS_ORIGINS: "*" }],
+		["CORS_ORIGINS", { CORS_ORIGINS: "https://app.example.com/" }],
+		["CORS_ORIGINS", { CORS_ORIGINS: "https://app.example.com/path" }],
+		["CORS_ORIGINS", { CORS_ORIGINS: "https://APP.example.com" }],
+		["CORS_ORIGINS", { CORS_ORIGINS: "app.example.com" }],
+		["CORS_ORIGINS", { CORS_ORIGINS: "null" }],
+		["TRUSTED_PROXIES", { TRUSTED_PROXIES: "10.0.0.0/8,proxy.internal" }],
+		["TRUSTED_PROXIES", { TRUSTED_PROXIES: "10.0.0.0/40" }],
+		["RATE_LIMIT_WINDOW_SECONDS", { RATE_LIMIT_WINDOW_SECONDS: "0" }],
+		["RATE_LIMIT_LOGIN_PER_IP", { RATE_LIMIT_LOGIN_PER_IP: "-1" }],
+		["RATE_LIMIT_REGISTER_PER_USER", { RATE_LIMIT_REGISTER_PER_USER: "many" }]
 	];
 
 	it.each(bad)("should fail naming %s when it is invalid", (variable, env) => {
