@@ -46,7 +46,8 @@ const SOCIAL_CALLBACK = "auth.socialCallback";
 
 const JSON_LIMIT = "1mb";
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/;
+/** The scheme name is case-insensitive (RFC 9110); the token is a compact JWS. */
+const BEARER = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/i;
 
 export interface HealthReport {
 	status: "ok" | "unavailable";
@@ -129,7 +130,11 @@ function requireMultipart(_ctx: Context, _route: unknown, req: Req): void {
 	if (!/^multipart\/form-data\s*(;|$)/i.test(type)) {
 		throw new ClientError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the resume as multipart/form-data.");
 	}
-	if (!/;\s*boundary=/i.test(type)) throw badRequest("The multipart boundary is missing.");
+	const boundary = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(type);
+	if (!boundary) throw badRequest("The multipart boundary is missing.");
+	// RFC 2046: 1 to 70 characters. busboy throws on very long ones, which would be a 500.
+	const value = boundary[1] ?? boundary[2] ?? "";
+	if (value.length < 1 || value.length > 70) throw badRequest("The multipart boundary must be 1 to 70 characters.");
 }
 
 /**

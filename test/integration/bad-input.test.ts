@@ -476,6 +476,9 @@ add(
 	upload("a JSON body", s => Buffer.from(json({ candidateId: s.actorId, resume: PDF.toString("base64") })), 415, "UNSUPPORTED_MEDIA_TYPE", { headers: JSON_TYPE }),
 	upload("multipart without a boundary", s => multipart([own(s), resumeFile(PDF)]), 400, "VALIDATION_ERROR", { headers: { "content-type": "multipart/form-data" } }),
 	upload("a boundary the body does not use", s => multipart([own(s), resumeFile(PDF)], "other-boundary"), 400),
+	upload("a 300-character boundary", s => multipart([own(s), resumeFile(PDF)], "b".repeat(300)), 400, "VALIDATION_ERROR", {
+		headers: { "content-type": `multipart/form-data; boundary=${"b".repeat(300)}` }
+	}),
 	upload("a body that is not multipart at all", () => Buffer.from("hello"), 400),
 	upload("a body cut inside the file", s => multipart([own(s), resumeFile(PDF)]).subarray(0, 200), 400, "VALIDATION_ERROR"),
 	upload("no file part", s => multipart([own(s)]), 400, "VALIDATION_ERROR"),

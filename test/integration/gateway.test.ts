@@ -122,6 +122,11 @@ describe("gateway, auth and actors in one process", () => {
 			expectProblem(await http(p.baseUrl, "GET", `/actors/${tokens.actorId}`, { token }), 401, "UNAUTHORIZED");
 		});
 
+		it("should accept the Bearer scheme in any letter case", async () => {
+			const res = await http(p.baseUrl, "GET", `/actors/${tokens.actorId}`, { headers: { authorization: `bearer ${tokens.accessToken}` } });
+			expect(res.status).toBe(200);
+		});
+
 		it("should answer 401 when the Authorization scheme is not Bearer", async () => {
 			const res = await http(p.baseUrl, "GET", `/actors/${tokens.actorId}`, { headers: { authorization: `Basic ${tokens.accessToken}` } });
 			expectProblem(res, 401, "UNAUTHORIZED");
