@@ -6,7 +6,7 @@ import { ServiceBroker, type ServiceSchema } from "moleculer";
 import brokerOptions from "./moleculer.config";
 import { ConfigError, loadConfig, type Config, type ServiceName } from "./lib/config";
 import { attachRuntime, Runtime } from "./lib/runtime";
-import GatewayService from "./services/api-gateway.service";
+import GatewayService from "./services/api-gateway/api-gateway.service";
 import ActorsService from "./services/actors.service";
 import AuthService from "./services/auth.service";
 import DispatcherService from "./services/dispatcher.service";
