@@ -12,6 +12,8 @@ WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
+# The data volume mounts here; it must belong to the user the platform runs as.
+RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 8500
 CMD ["node", "dist/index.js"]

@@ -245,7 +245,11 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 		registerNotificationMetrics(self.broker);
 		self.queue = new NotificationQueue(rt.store());
 		self.channels = createChannels(rt.config);
-		self.limiter = new SendRateLimiter(rt.kv(), cfg.sendRatePerSecond);
+		self.limiter = new SendRateLimiter(rt.kv(), cfg.sendRatePerSecond, Date.now, degraded =>
+			degraded
+				? self.logger.warn("Redis is unavailable: the send rate is counted on this node alone until it is back.")
+				: self.logger.info("The send rate is shared through Redis again.")
+		);
 		self.running = true;
 		self.loop = self.run();
 		self.reaper = setInterval(() => {
