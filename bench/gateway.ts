@@ -14,11 +14,10 @@ import {
 	childEnv,
 	describeMachine,
 	expectStatus,
-	fmtInt,
-	fmtMs,
 	formatTable,
 	freePort,
 	isClean,
+	loadRow,
 	makeTempDir,
 	measureBare,
 	problemsOf,
@@ -146,16 +145,7 @@ export async function benchGateway(settings: BenchSettings = benchSettings()): P
 }
 
 export function formatGatewayResult(r: GatewayBenchResult): string {
-	const row = (label: string, l: LoadResult) => [
-		label,
-		fmtInt(l.reqPerSec),
-		fmtMs(l.p50Ms),
-		fmtMs(l.p99Ms),
-		Number.isFinite(l.serverCpuUsPerReq) ? `${l.serverCpuUsPerReq.toFixed(1)} us` : "-",
-		fmtInt(l.total),
-		fmtInt(l.non2xx),
-		fmtInt(l.errors + l.mismatches)
-	];
+	const row = loadRow;
 	const pct = (x: number) => (Number.isFinite(x) ? `${(x * 100).toFixed(1)}%` : "-");
 	const verdict = r.ratio >= GOAL_RATIO ? "meets the goal" : "below the goal";
 	const s = r.settings;

@@ -245,6 +245,20 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
 // ---- output
 
 /** Left-aligned first column, the rest right-aligned. */
+/** One table row for a load result: req/s, p50, p99, server CPU per request, totals. */
+export function loadRow(label: string, l: LoadResult): string[] {
+	return [
+		label,
+		fmtInt(l.reqPerSec),
+		fmtMs(l.p50Ms),
+		fmtMs(l.p99Ms),
+		Number.isFinite(l.serverCpuUsPerReq) ? `${l.serverCpuUsPerReq.toFixed(1)} us` : "-",
+		fmtInt(l.total),
+		fmtInt(l.non2xx),
+		fmtInt(l.errors + l.mismatches)
+	];
+}
+
 export function formatTable(rows: string[][]): string {
 	const widths = rows[0]!.map((_, i) => Math.max(...rows.map(r => (r[i] ?? "").length)));
 	return rows

@@ -37,6 +37,7 @@ import {
 	formatTable,
 	freePort,
 	isClean,
+	loadRow,
 	makeTempDir,
 	measureBare,
 	problemsOf,
@@ -613,16 +614,7 @@ const us = (x: number) => (Number.isFinite(x) ? `${fmtInt(x)} us` : "-");
 const verdict = (ok: boolean) => (ok ? "meets the goal" : "below the goal");
 
 function formatAccept(r: AcceptResult, s: BenchSettings): string[] {
-	const row = (label: string, l: LoadResult) => [
-		label,
-		fmtInt(l.reqPerSec),
-		fmtMs(l.p50Ms),
-		fmtMs(l.p99Ms),
-		Number.isFinite(l.serverCpuUsPerReq) ? `${l.serverCpuUsPerReq.toFixed(1)} us` : "-",
-		fmtInt(l.total),
-		fmtInt(l.non2xx),
-		fmtInt(l.errors + l.mismatches)
-	];
+	const row = loadRow;
 	return [
 		`1. POST /notifications (201 QUEUED; no dispatcher, so the queue grows): ${s.durationSec} s at ${s.connections} connections after a ${s.warmupSec} s warm-up`,
 		"",

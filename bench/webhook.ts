@@ -19,10 +19,10 @@ import {
 	describeMachine,
 	expectStatus,
 	fmtInt,
-	fmtMs,
 	formatTable,
 	freePort,
 	isClean,
+	loadRow,
 	makeTempDir,
 	measureBare,
 	problemsOf,
@@ -104,16 +104,7 @@ export async function benchWebhook(settings: BenchSettings = benchSettings()): P
 }
 
 export function formatWebhookResult(r: WebhookBenchResult): string {
-	const row = (label: string, l: LoadResult) => [
-		label,
-		fmtInt(l.reqPerSec),
-		fmtMs(l.p50Ms),
-		fmtMs(l.p99Ms),
-		Number.isFinite(l.serverCpuUsPerReq) ? `${l.serverCpuUsPerReq.toFixed(1)} us` : "-",
-		fmtInt(l.total),
-		fmtInt(l.non2xx),
-		fmtInt(l.errors + l.mismatches)
-	];
+	const row = loadRow;
 	const s = r.settings;
 	return [
 		`Signed SNS Notification messages, verified on every request (certificate cached): ${s.durationSec} s at ${s.connections} connections after a ${s.warmupSec} s warm-up`,

@@ -14,7 +14,7 @@ import type { RateLimitConfig, RateLimitedRoute } from "./config";
 import { sha256 } from "./crypto";
 import { ClientError } from "./errors";
 import type { KeyValue } from "./kv";
-import { MemoryKeyValue } from "./kv/memory";
+import { SharedCounter } from "./kv/counter";
 
 export interface RateLimitSubject {
 	/** From ClientAddresses.of, through rateLimitSubject. */
@@ -42,14 +42,19 @@ export function addressKey(route: RateLimitedRoute, address: string): string {
 }
 
 export class RateLimiter {
-	private readonly local = new MemoryKeyValue();
-	private degraded = false;
+	private readonly counter: SharedCounter;
 
 	constructor(
-		private readonly shared: KeyValue,
+		shared: KeyValue,
 		private readonly config: RateLimitConfig,
-		private readonly logger: RateLimitLogger
-	) {}
+		logger: RateLimitLogger
+	) {
+		this.counter = new SharedCounter(shared, degraded =>
+			degraded
+				? logger.warn("Redis is unavailable: rate limits are counted on this node alone until it is back.")
+				: logger.info("Rate limits are shared through Redis again.")
+		);
+	}
 
 	/** Counts one attempt; RATE_LIMITED with the seconds until the fullest window ends when any limit is passed. */
 	async hit(route: RateLimitedRoute, subject: RateLimitSubject): Promise<void> {
@@ -64,22 +69,7 @@ export class RateLimiter {
 		throw new ClientError(429, "RATE_LIMITED", "Too many attempts. Try again later.", { retryAfter });
 	}
 
-	private async incr(key: string): Promise<{ count: number; ttl: number }> {
-		const window = this.config.windowSeconds;
-		if (this.shared.kind === "memory") return this.shared.incr(key, window);
-		try {
-			const counted = await this.shared.incr(key, window);
-			if (this.degraded) {
-				this.degraded = false;
-				this.logger.info("Rate limits are shared through Redis again.");
-			}
-			return counted;
-		} catch {
-			if (!this.degraded) {
-				this.degraded = true;
-				this.logger.warn("Redis is unavailable: rate limits are counted on this node alone until it is back.");
-			}
-			return this.local.incr(key, window);
-		}
+	private incr(key: string): Promise<{ count: number; ttl: number }> {
+		return this.counter.incr(key, this.config.windowSeconds);
 	}
 }

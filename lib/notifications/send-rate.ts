@@ -5,34 +5,18 @@
  * cluster may then exceed the rate by the number of nodes, which beats stopping.
  */
 import type { KeyValue } from "../kv";
-import { MemoryKeyValue } from "../kv/memory";
+import { SharedCounter } from "../kv/counter";
 
 export class SendRateLimiter {
-	private readonly local = new MemoryKeyValue();
-	private degraded = false;
+	private readonly counter: SharedCounter;
 
 	constructor(
-		private readonly kv: KeyValue,
+		kv: KeyValue,
 		private readonly perSecond: number,
 		private readonly now: () => number = Date.now,
-		private readonly onDegraded: (degraded: boolean) => void = () => undefined
-	) {}
-
-	private async count(key: string): Promise<number> {
-		try {
-			const { count } = await this.kv.incr(key, 2);
-			if (this.degraded) {
-				this.degraded = false;
-				this.onDegraded(false);
-			}
-			return count;
-		} catch {
-			if (!this.degraded) {
-				this.degraded = true;
-				this.onDegraded(true);
-			}
-			return (await this.local.incr(key, 2)).count;
-		}
+		onDegraded: (degraded: boolean) => void = () => undefined
+	) {
+		this.counter = new SharedCounter(kv, onDegraded);
 	}
 
 	async acquire(): Promise<void> {
@@ -40,7 +24,7 @@ export class SendRateLimiter {
 		for (;;) {
 			const now = this.now();
 			const second = Math.floor(now / 1000);
-			if ((await this.count(`send-rate:${second}`)) <= this.perSecond) return;
+			if ((await this.counter.incr(`send-rate:${second}`, 2)).count <= this.perSecond) return;
 			await new Promise(r => setTimeout(r, (second + 1) * 1000 - now + Math.floor(Math.random() * 20)));
 		}
 	}

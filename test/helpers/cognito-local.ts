@@ -4,7 +4,6 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
@@ -28,16 +27,7 @@ export interface CognitoLocal {
 	stop(): Promise<void>;
 }
 
-export function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = createServer();
-		server.once("error", reject);
-		server.listen(0, HOST, () => {
-			const address = server.address();
-			server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-		});
-	});
-}
+import { freePort } from "../../harness/processes";
 
 function exited(child: ChildProcess): Promise<void> {
 	if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();

@@ -10,7 +10,8 @@ import type { IdpConfig } from "../../lib/config";
 import { CognitoIdentityProvider, wrapRefreshToken } from "../../lib/idp/cognito";
 import { CUSTOM_CHALLENGE, customAuthTriggers, type CustomAuthEvent } from "../../lib/idp/cognito-custom-auth";
 import type { TokenTrust } from "../../lib/idp/types";
-import { REGION, createAppClient, createPools, freePort, startCognitoLocal, type CognitoLocal, type CognitoPools } from "../helpers/cognito-local";
+import { REGION, createAppClient, createPools, startCognitoLocal, type CognitoLocal, type CognitoPools } from "../helpers/cognito-local";
+import { freePort } from "../../harness/processes";
 
 const PASSWORD = "Corr3ct-Horse!";
 
