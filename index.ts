@@ -34,11 +34,7 @@ export function createBroker(config: Config): ServiceBroker {
 	const runtime = new Runtime(config);
 	const broker = new ServiceBroker(brokerOptions(config, runtime));
 	attachRuntime(broker, runtime);
-	for (const name of config.services) {
-		const schemas = SERVICE_SCHEMAS[name];
-		if (schemas) for (const schema of schemas) broker.createService(schema);
-		else broker.logger.warn(`Service '${name}' is not part of this version yet; skipped.`);
-	}
+	for (const name of config.services) for (const schema of SERVICE_SCHEMAS[name]) broker.createService(schema);
 	return broker;
 }
 
