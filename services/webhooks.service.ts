@@ -7,9 +7,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
-import { ClientError } from "../lib/errors";
+import { ClientError, UpstreamError } from "../lib/errors";
 import { nextSeq, type EventDoc, type NotificationDoc, type Status } from "../lib/notifications/model";
-import { InvalidSignature, isSnsMessage, type SnsMessage } from "../lib/sns/verify";
+import { CertificateUnavailable, InvalidSignature, isSnsMessage, type SnsMessage } from "../lib/sns/verify";
 import { DuplicateKeyError } from "../lib/store";
 import { FeatureFlagsMixin, type FeatureFlagMethods } from "../mixins/feature-flags.mixin";
 import { RuntimeMixin } from "../mixins/runtime.mixin";
@@ -24,7 +24,7 @@ export interface WebhookResult {
 interface SesEvent {
 	notificationType?: unknown;
 	eventType?: unknown;
-	mail?: { messageId?: unknown };
+	mail?: { messageId?: unknown; tags?: Record<string, unknown> };
 	bounce?: { bounceType?: unknown; bouncedRecipients?: { emailAddress?: unknown }[] };
 	complaint?: { complainedRecipients?: { emailAddress?: unknown }[] };
 	delivery?: { timestamp?: unknown; smtpResponse?: unknown };
@@ -79,6 +79,11 @@ const WebhooksService: ServiceSchema<ServiceSettingSchema, FeatureFlagMethods> =
 				try {
 					await verifier.verify(message);
 				} catch (err) {
+					if (err instanceof CertificateUnavailable) {
+						// Not the sender's fault: a 5xx makes SNS deliver the message again later.
+						this.logger.warn("SNS certificate could not be fetched", { reason: err.message });
+						throw new UpstreamError("The signing certificate could not be fetched; try again.", 30);
+					}
 					if (err instanceof InvalidSignature) {
 						this.logger.warn("SNS message refused", { reason: err.message, messageId: message.MessageId.slice(0, 100) });
 						throw new ClientError(403, "INVALID_SIGNATURE", "The message signature could not be verified.");
@@ -86,8 +91,11 @@ const WebhooksService: ServiceSchema<ServiceSettingSchema, FeatureFlagMethods> =
 					throw err;
 				}
 				if (message.Type === "SubscriptionConfirmation") {
-					const ok = await verifier.confirm(message.SubscribeURL!);
-					if (!ok) this.logger.warn("Subscription not confirmed: SubscribeURL not allowed or not answering", { topic: message.TopicArn });
+					if (!(await verifier.confirm(message.SubscribeURL!))) {
+						this.logger.warn("Subscription not confirmed: SubscribeURL not allowed or not answering", { topic: message.TopicArn });
+						// SNS sends the confirmation again after a 5xx; after a 200 it would wait forever.
+						throw new UpstreamError("The subscription could not be confirmed; try again.", 30);
+					}
 					return { outcome: "confirmed" };
 				}
 				if (message.Type === "UnsubscribeConfirmation") return { outcome: "unsubscribed" };
@@ -97,6 +105,25 @@ const WebhooksService: ServiceSchema<ServiceSettingSchema, FeatureFlagMethods> =
 		}
 	},
 	methods: {
+		/**
+		 * An event can arrive before the dispatcher has recorded the message id (it is
+		 * written with SENT, a few milliseconds after SES answers). SES events carry the
+		 * notification id as a message tag: when that notification is still being sent,
+		 * answer 503 so SNS delivers the event again once SENT is recorded. A notification
+		 * that already has another message id is not this message's.
+		 */
+		async byTag(event: SesEvent, providerMessageId: string): Promise<NotificationDoc | null> {
+			const tag = event.mail?.tags?.notificationId;
+			const id = Array.isArray(tag) && typeof tag[0] === "string" ? tag[0] : null;
+			if (!id || !/^[0-9a-f-]{36}$/i.test(id)) return null;
+			const n = await this.runtime().store().collection<NotificationDoc>("notifications").get(id);
+			if (!n || (n.providerMessageId !== undefined && n.providerMessageId !== providerMessageId)) return null;
+			if (n.status === "PROCESSING" || n.status === "QUEUED") {
+				throw new UpstreamError("The notification's send is not recorded yet; try again.", 5);
+			}
+			return n;
+		},
+
 		/** Off by configuration, or by the flag notifications.webhook-processing { "enabled": false }. */
 		async processingEnabled(): Promise<boolean> {
 			if (!this.runtime().config.webhooks.processingEnabled) return false;
@@ -118,7 +145,7 @@ const WebhooksService: ServiceSchema<ServiceSettingSchema, FeatureFlagMethods> =
 
 			const store = this.runtime().store();
 			const notifications = store.collection<NotificationDoc>("notifications");
-			const n = await notifications.findOne({ providerMessageId });
+			const n = (await notifications.findOne({ providerMessageId })) ?? (await this.byTag(event, providerMessageId));
 			if (!n) return { outcome: "unknown-message" };
 
 			const now = Date.now();
@@ -146,10 +173,13 @@ const WebhooksService: ServiceSchema<ServiceSettingSchema, FeatureFlagMethods> =
 			const permanentBounce = type === "Bounce" && event.bounce?.bounceType === "Permanent";
 			if (permanentBounce || type === "Complaint") {
 				const list = type === "Bounce" ? addresses(event.bounce?.bouncedRecipients) : addresses(event.complaint?.complainedRecipients);
-				const suppressions = store.collection<{ id: string; reason: string; notificationId: string; createdAt: string }>("suppressions");
-				for (const address of list.length ? list : [n.to.trim().toLowerCase()]) {
+				// Only the notification's own recipient: an event naming other addresses (a
+				// forged topic, say) must not block mail to people it never concerned.
+				const recipient = n.to.trim().toLowerCase();
+				if (list.length === 0 || list.includes(recipient)) {
+					const suppressions = store.collection<{ id: string; reason: string; notificationId: string; createdAt: string }>("suppressions");
 					try {
-						await suppressions.insert({ id: address, reason: deliveryEvent, notificationId: n.id, createdAt: new Date(now).toISOString() });
+						await suppressions.insert({ id: recipient, reason: deliveryEvent, notificationId: n.id, createdAt: new Date(now).toISOString() });
 					} catch (err) {
 						if (!(err instanceof DuplicateKeyError)) throw err;
 					}

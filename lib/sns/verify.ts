@@ -37,6 +37,14 @@ export class InvalidSignature extends Error {
 	}
 }
 
+/** The certificate could not be fetched (network, timeout, not 200): the sender should try again. */
+export class CertificateUnavailable extends Error {
+	constructor(reason: string) {
+		super(`certificate unavailable: ${reason}`);
+		this.name = "CertificateUnavailable";
+	}
+}
+
 export interface VerifierOptions {
 	/** Matched against the URL's host (with the port, when one is given). */
 	hostPattern: RegExp;
@@ -131,11 +139,12 @@ export class SnsVerifier {
 
 	private fetch(url: string): Promise<X509Certificate> {
 		return new Promise((resolve, reject) => {
-			const fail = (reason: string) => reject(new InvalidSignature(`certificate unavailable: ${reason}`));
+			const unavailable = (reason: string) => reject(new CertificateUnavailable(reason));
+			const fail = (reason: string) => reject(new InvalidSignature(`certificate refused: ${reason}`));
 			const req = https.get(url, { agent: this.opts.agent, timeout: this.opts.timeoutMs ?? 5000 }, res => {
 				if (res.statusCode !== 200) {
 					res.resume();
-					return fail(`status ${res.statusCode}`);
+					return unavailable(`status ${res.statusCode}`);
 				}
 				const chunks: Buffer[] = [];
 				let size = 0;
@@ -157,13 +166,13 @@ export class SnsVerifier {
 						fail("not a certificate");
 					}
 				});
-				res.on("error", () => fail("read error"));
+				res.on("error", () => unavailable("read error"));
 			});
 			req.on("timeout", () => {
 				req.destroy();
-				fail("timeout");
+				unavailable("timeout");
 			});
-			req.on("error", () => fail("connection error"));
+			req.on("error", () => unavailable("connection error"));
 		});
 	}
 

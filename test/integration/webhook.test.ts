@@ -7,7 +7,7 @@ import MessageValidator from "sns-validator";
 import type { NotificationDoc } from "../../lib/notifications/model";
 import type { SnsMessage } from "../../lib/sns/verify";
 import { http, newUser, runtime, startPlatform, type Platform } from "../helpers/platform";
-import { waitFor } from "../helpers/processes";
+import { freePort, waitFor } from "../helpers/processes";
 import { makeCert, notification, sesEvent, sign, startHttpsHost, TOPIC, type HttpsHost, type TestCert } from "../helpers/sns";
 
 const WEBHOOK = "/notifications/webhooks/email-provider";
@@ -201,13 +201,46 @@ describe("delivery-outcome webhook", () => {
 		expect(ok.status).toBe(200);
 		expect(host.hits.get("/confirm")).toBe(before + 1);
 
+		// Not confirmed: 503, so SNS would send the confirmation again, and no request went out.
 		const outside = await post(confirm(`https://127.0.0.1:${foreign.port}/confirm?Token=tok`));
-		expect(outside.status).toBe(200);
+		expect(outside.status).toBe(503);
 		expect(foreign.total()).toBe(0);
 
 		const forged = { ...confirm(`https://localhost:${host.port}/confirm?x=1`), Token: "changed" };
 		expect((await post(forged)).status).toBe(403);
 		expect(host.hits.get("/confirm")).toBe(before + 1);
+	});
+
+	it("should suppress only the notification's own recipient whatever addresses the event names", async () => {
+		const n = await send();
+		const forged = { eventType: "Complaint", mail: { messageId: n.providerMessageId }, complaint: { complainedRecipients: [{ emailAddress: "victim@example.com" }] } };
+		expect((await post(sign(notification(forged, certUrl), tls.key))).status).toBe(200);
+		await expect(runtime(p).store().collection("suppressions").get("victim@example.com")).resolves.toBeNull();
+		await expect(runtime(p).store().collection("suppressions").get(n.to.toLowerCase())).resolves.toBeNull();
+	});
+
+	it("should answer 503, so SNS retries, when the certificate cannot be fetched", async () => {
+		const n = await send();
+		const closed = `https://localhost:${await freePort()}/SimpleNotificationService-gone.pem`;
+		const res = await post(sign(notification(sesEvent("Delivery", n.providerMessageId!), closed), tls.key));
+		expect({ status: res.status, code: res.body.code }).toEqual({ status: 503, code: "UPSTREAM_UNAVAILABLE" });
+		await expect(status(n.id)).resolves.toBe("SENT");
+	});
+
+	it("should ask SNS to retry an event that arrives before SENT is recorded, and record it after", async () => {
+		const res = await http(p.baseUrl, "POST", "/notifications", { token, json: { to: "early@example.com", template: { subject: "s", text: "t" } } });
+		const id = res.body.notificationId as string;
+		const notifications = runtime(p).store().collection<NotificationDoc>("notifications");
+		// Hold it where the dispatcher is between SES's answer and the SENT write.
+		await waitFor("the dispatcher to finish it", async () => (await notifications.get(id))?.status === "SENT");
+		const sent = (await notifications.get(id))!;
+		await notifications.updateMany({ id }, { $set: { status: "PROCESSING" }, $unset: ["providerMessageId"] });
+		const event = { ...sesEvent("Delivery", sent.providerMessageId!), mail: { messageId: sent.providerMessageId, tags: { notificationId: [id] } } };
+		const early = await post(sign(notification(event, certUrl), tls.key));
+		expect({ status: early.status, code: early.body.code }).toEqual({ status: 503, code: "UPSTREAM_UNAVAILABLE" });
+		await notifications.updateMany({ id }, { $set: { status: "SENT", providerMessageId: sent.providerMessageId } });
+		expect((await post(sign(notification(event, certUrl), tls.key))).body).toEqual({ outcome: "recorded" });
+		await expect(status(id)).resolves.toBe("DELIVERED");
 	});
 
 	it("should answer 200 to an UnsubscribeConfirmation without any data change", async () => {
