@@ -37,6 +37,9 @@ interface DispatcherState {
 	flushTimer: NodeJS.Timeout | null;
 }
 
+const COMMIT_RETRIES = 4;
+const COMMIT_BACKOFF_MS = 100;
+
 /** Outcomes wait at most this long, or until this many are ready, to be written together. */
 const FLUSH_DELAY_MS = 3;
 const FLUSH_SIZE = 64;
@@ -60,12 +63,21 @@ type This = DispatcherState & FeatureFlagMethods & {
 };
 
 class Timeout extends Error {}
+/** Another node holds the notification now; this one must neither send nor record. */
+class LeaseLost extends Error {}
 
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+/** Time a send needs on top of its own limit: the result still has to be recorded. */
+const LEASE_MARGIN_MS = 2000;
+
+/** Gives up waiting after `ms` and aborts the send, so a late answer cannot race a retry. */
+function withTimeout<T>(p: Promise<T>, ms: number, abort: AbortController): Promise<T> {
 	let timer: NodeJS.Timeout;
 	return Promise.race([
 		p.finally(() => clearTimeout(timer)),
-		new Promise<T>((_r, reject) => (timer = setTimeout(() => reject(new Timeout()), ms)))
+		new Promise<T>((_r, reject) => (timer = setTimeout(() => {
+			abort.abort();
+			reject(new Timeout());
+		}, ms)))
 	]);
 }
 
@@ -136,6 +148,11 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 				for (const n of batch) {
 					const job: Promise<void> = this.process(n)
 						.then(outcome => this.record(outcome))
+						.catch(err => {
+							if (!(err instanceof LeaseLost)) throw err;
+							this.lostLeases += 1;
+							this.logger.warn("Lease lost before sending; another node has the notification", { notificationId: n.id });
+						})
 						// The lease expires and another attempt follows: nothing is lost.
 						.catch(err => this.logger.error("Processing a notification failed", { notificationId: n.id, error: (err as Error).message }))
 						.finally(() => this.inflight.delete(job));
@@ -170,9 +187,16 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 				const sender = this.channels.get(n.channel);
 				if (!sender) throw new SendError("CHANNEL_NOT_SUPPORTED", true);
 				await this.limiter.acquire();
-				const { messageId } = await withTimeout(sender.send(n.id, n.to, parts), cfg.sendTimeoutMs);
+				// The wait for the send rate may have eaten the lease: renew it (only if still
+				// ours) so no other node can take the notification while this send runs.
+				if (Date.parse(n.leaseUntil!) - Date.now() < cfg.sendTimeoutMs + LEASE_MARGIN_MS && !(await this.queue.renew(n, Math.max(cfg.leaseMs, cfg.sendTimeoutMs + LEASE_MARGIN_MS)))) {
+					throw new LeaseLost();
+				}
+				const abort = new AbortController();
+				const { messageId } = await withTimeout(sender.send(n.id, n.to, parts, abort.signal), cfg.sendTimeoutMs, abort);
 				return { notification: n, status: "SENT", event: "SENT", detail: { attempt: n.attempts, providerMessageId: messageId }, set: { providerMessageId: messageId } };
 			} catch (err) {
+				if (err instanceof LeaseLost) throw err;
 				error = err instanceof SendError ? err : err instanceof Timeout ? new SendError("SEND_TIMEOUT", false) : new SendError("SEND_ERROR", false);
 			}
 			if (error.permanent || n.attempts >= cfg.maxAttempts) {
@@ -207,23 +231,40 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 			});
 		},
 
+		/**
+		 * Writes the pending outcomes in one batch. A failed write is retried (it is
+		 * idempotent: every write names the lease token), then one outcome at a time, so
+		 * sends that went out are recorded rather than sent again when their leases expire.
+		 */
 		async flush(this: This) {
 			if (this.flushTimer) clearTimeout(this.flushTimer);
 			this.flushTimer = null;
 			const batch = this.pending.splice(0);
 			if (batch.length === 0) return;
-			try {
-				const applied = await this.queue.commit(batch.map(p => p.outcome));
-				applied.forEach((ok, i) => {
-					if (ok) countOutcome(this.broker, OUTCOME_METRIC[batch[i].outcome.event]);
-					else {
-						this.lostLeases += 1;
-						this.logger.warn("Lease lost before the result was recorded", { notificationId: batch[i].outcome.notification.id });
-					}
-				});
-				for (const p of batch) p.resolve();
-			} catch (err) {
-				for (const p of batch) p.reject(err as Error);
+			const settle = (p: (typeof batch)[number], ok: boolean) => {
+				if (ok) countOutcome(this.broker, OUTCOME_METRIC[p.outcome.event]);
+				else {
+					this.lostLeases += 1;
+					this.logger.warn("Lease lost before the result was recorded", { notificationId: p.outcome.notification.id });
+				}
+				p.resolve();
+			};
+			for (let attempt = 0; attempt < COMMIT_RETRIES; attempt++) {
+				try {
+					const applied = await this.queue.commit(batch.map(p => p.outcome));
+					batch.forEach((p, i) => settle(p, applied[i]));
+					return;
+				} catch (err) {
+					this.logger.warn("Recording outcomes failed; trying again", { count: batch.length, error: (err as Error).message });
+					await new Promise(r => setTimeout(r, COMMIT_BACKOFF_MS * 2 ** attempt));
+				}
+			}
+			for (const p of batch) {
+				try {
+					settle(p, (await this.queue.commit([p.outcome]))[0]);
+				} catch (err) {
+					p.reject(err as Error);
+				}
 			}
 		}
 	},
@@ -243,6 +284,9 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 		const rt = self.runtime();
 		const cfg = rt.config.notifications;
 		registerNotificationMetrics(self.broker);
+		if (cfg.leaseMs < cfg.sendTimeoutMs + LEASE_MARGIN_MS) {
+			self.logger.warn("NOTIFICATION_LEASE_MS is shorter than EMAIL_SEND_TIMEOUT_MS plus a margin: leases are renewed before each send, so they last longer than configured.");
+		}
 		self.queue = new NotificationQueue(rt.store());
 		self.channels = createChannels(rt.config);
 		self.limiter = new SendRateLimiter(rt.kv(), cfg.sendRatePerSecond, Date.now, degraded =>

@@ -11,8 +11,8 @@ import type { TemplateParts } from "../notifications/render";
 
 export interface ChannelSender {
 	readonly channel: Channel;
-	/** Throws SendError (permanent or not) when the provider refuses or fails. */
-	send(notificationId: string, to: string, parts: TemplateParts): Promise<SendResult>;
+	/** Throws SendError (permanent or not) when the provider refuses or fails; `signal` abandons the send. */
+	send(notificationId: string, to: string, parts: TemplateParts, signal?: AbortSignal): Promise<SendResult>;
 	close(): Promise<void>;
 }
 
@@ -21,8 +21,8 @@ class EmailChannel implements ChannelSender {
 
 	constructor(private readonly provider: EmailProvider, private readonly from: string) {}
 
-	send(notificationId: string, to: string, parts: TemplateParts): Promise<SendResult> {
-		return this.provider.send({ notificationId, from: this.from, to, ...parts });
+	send(notificationId: string, to: string, parts: TemplateParts, signal?: AbortSignal): Promise<SendResult> {
+		return this.provider.send({ notificationId, from: this.from, to, ...parts }, signal);
 	}
 
 	close(): Promise<void> {

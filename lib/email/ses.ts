@@ -37,7 +37,7 @@ export class SesEmailProvider implements EmailProvider {
 		});
 	}
 
-	async send(message: EmailMessage): Promise<SendResult> {
+	async send(message: EmailMessage, signal?: AbortSignal): Promise<SendResult> {
 		const body: Record<string, { Data: string; Charset: string }> = {};
 		if (message.html != null) body.Html = { Data: message.html, Charset: "UTF-8" };
 		if (message.text != null) body.Text = { Data: message.text, Charset: "UTF-8" };
@@ -49,7 +49,8 @@ export class SesEmailProvider implements EmailProvider {
 					Content: { Simple: { Subject: { Data: message.subject, Charset: "UTF-8" }, Body: body } },
 					EmailTags: [{ Name: "notificationId", Value: message.notificationId }],
 					ConfigurationSetName: this.opts.configurationSet
-				})
+				}),
+				{ abortSignal: signal }
 			);
 			if (!out.MessageId) throw new SendError("NO_MESSAGE_ID", false);
 			return { messageId: out.MessageId };
@@ -57,7 +58,11 @@ export class SesEmailProvider implements EmailProvider {
 			if (err instanceof SendError) throw err;
 			const name = (err as Error).name || "SES_ERROR";
 			const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-			const permanent = PERMANENT.has(name) || (status !== undefined && status >= 400 && status < 500 && !/TooManyRequests|LimitExceeded|Throttl|SendingPaused|AccountSuspended/.test(name));
+			// Only the message's own faults are permanent. Throttling, paused sending and
+			// credential or signature trouble (expired keys, clock skew, 403) are the
+			// account's, and pass once it is fixed.
+			const accountTrouble = /TooManyRequests|LimitExceeded|Throttl|SendingPaused|AccountSuspended|AccessDenied|ExpiredToken|UnrecognizedClient|InvalidSignature|SignatureDoesNotMatch|InvalidClientTokenId|Credentials/.test(name) || status === 403;
+			const permanent = !accountTrouble && (PERMANENT.has(name) || (status !== undefined && status >= 400 && status < 500));
 			throw new SendError(name, permanent);
 		}
 	}

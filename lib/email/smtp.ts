@@ -27,7 +27,8 @@ export class SmtpEmailProvider implements EmailProvider {
 			return { messageId: String(info.messageId).replace(/^<|>$/g, "") };
 		} catch (err) {
 			const e = err as { responseCode?: number; code?: string };
-			if (e.responseCode && e.responseCode >= 500) throw new SendError(`SMTP_${e.responseCode}`, true);
+			// 530/534/535: our authentication, not the message, is wrong; retried until it is fixed.
+			if (e.responseCode && e.responseCode >= 500 && ![530, 534, 535].includes(e.responseCode)) throw new SendError(`SMTP_${e.responseCode}`, true);
 			throw new SendError(e.responseCode ? `SMTP_${e.responseCode}` : (e.code ?? "SMTP_ERROR"), false);
 		}
 	}

@@ -17,7 +17,8 @@ export interface SendResult {
 
 export interface EmailProvider {
 	readonly kind: "ses" | "smtp" | "file";
-	send(message: EmailMessage): Promise<SendResult>;
+	/** `signal` abandons the send where the provider can (SES); the others finish or time out on their own. */
+	send(message: EmailMessage, signal?: AbortSignal): Promise<SendResult>;
 	close(): Promise<void>;
 }
 

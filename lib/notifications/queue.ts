@@ -84,6 +84,20 @@ export class NotificationQueue {
 		);
 	}
 
+	/**
+	 * Extends a lease, only while this holder still has it; false when it was lost. A
+	 * send must never start on a lease that could expire before the send ends.
+	 */
+	async renew(n: NotificationDoc, leaseMs: number): Promise<boolean> {
+		const until = new Date(this.now() + leaseMs).toISOString();
+		const changed = await this.notifications.updateMany(
+			{ id: n.id, leaseToken: n.leaseToken!, status: "PROCESSING" },
+			{ $set: { leaseUntil: until } }
+		);
+		if (changed === 1) n.leaseUntil = until;
+		return changed === 1;
+	}
+
 	/** Ends the lease with a final status and its event; false when the lease was lost meanwhile. */
 	async finish(n: NotificationDoc, status: Status, event: string, detail?: Record<string, unknown>, set: Partial<NotificationDoc> = {}): Promise<boolean> {
 		return (await this.commit([{ notification: n, status, event, detail, set }]))[0];

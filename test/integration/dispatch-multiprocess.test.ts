@@ -110,7 +110,8 @@ describeWith("NATS", "dispatchers on separate processes", () => {
 				NODE_ID: "stuck",
 				EMAIL_PROVIDER: "ses",
 				AWS_SES_ENDPOINT: `http://127.0.0.1:${hangPort}`,
-				EMAIL_SEND_TIMEOUT_MS: "60000"
+				// Leases are renewed to cover a whole send (7 s here), so the rescue comes after that.
+				EMAIL_SEND_TIMEOUT_MS: "5000"
 			});
 			c.nodes.push(stuck);
 			const ids = await post(c, 10, "killed");

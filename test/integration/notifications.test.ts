@@ -393,3 +393,22 @@ describe("pausing LOW notifications with the feature flag", () => {
 		}
 	});
 });
+
+describe("leases while sends wait for the send rate", () => {
+	it("should send each notification once when waiting for the rate outlasts the configured lease", async () => {
+		// Eight sends at two per second take four seconds; the lease is one second. Leases
+		// are renewed before each send, so none is taken over and sent a second time.
+		const p = await startPlatform({ EMAIL_SEND_RATE_PER_SECOND: "2", NOTIFICATION_LEASE_MS: "1000", EMAIL_SEND_TIMEOUT_MS: "500", DISPATCHER_POLL_MS: "50" });
+		try {
+			const { token } = await registered(p);
+			const ids: string[] = [];
+			for (let i = 0; i < 8; i++) ids.push((await http(p.baseUrl, "POST", "/notifications", { token, json: { to: `rate${i}@example.com`, ...inline() } })).body.notificationId);
+			const coll = runtime(p).store().collection("notifications");
+			await waitFor("all 8 to be SENT", async () => (await coll.count({ status: "SENT" })) === 8, 20000);
+			const files = fs.readdirSync(path.join(p.dataDir, "outbox"));
+			for (const id of ids) expect(files.filter(f => f.startsWith(id))).toHaveLength(1);
+		} finally {
+			await p.stop();
+		}
+	});
+});
