@@ -199,11 +199,17 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> 
 						]
 					]);
 				} catch (err) {
-					if (!(err instanceof DuplicateKeyError) || !scope) throw err;
-					// Another request with the same key won the race: answer as it did.
-					const winner = await coll.findOne({ idempotencyScope: scope });
-					if (!winner) throw err;
-					return this.replay(ctx, winner, requestHash!);
+					if (err instanceof DuplicateKeyError && scope) {
+						// Another request with the same key won the race: answer as it did.
+						const winner = await coll.findOne({ idempotencyScope: scope });
+						if (!winner) throw err;
+						return this.replay(ctx, winner, requestHash!);
+					}
+					// On MongoDB the batch is not one transaction: if the record made it and only
+					// its first event did not, the notification is accepted and will be sent, so
+					// the caller must hear 201 (an error would invite a second, duplicate request).
+					if (!(await coll.get(doc.id))) throw err;
+					this.logger.warn("A notification was stored without its QUEUED event", { notificationId: doc.id, error: (err as Error).message });
 				}
 				this.wakeDispatchers();
 				ctx.meta.$statusCode = 201;

@@ -7,11 +7,18 @@
  * Verified tokens are cached until they expire, so a request costs one map lookup.
  */
 import { decodeJwt, jwtVerify, type JWTPayload } from "jose";
-import { unauthorized } from "../errors";
+import { UpstreamError, unauthorized } from "../errors";
 import type { TokenTrust } from "../idp/types";
 import type { Principal } from "./rules";
 
 const MAX_TOKEN_LENGTH = 8192;
+
+/** jose's errors for a key set it could not get, and fetch's network failure. */
+function isKeyFetchFailure(err: unknown): boolean {
+	const code = (err as { code?: unknown }).code;
+	const e = err as { name?: unknown; message?: unknown };
+	return code === "ERR_JWKS_TIMEOUT" || code === "ERR_JWKS_INVALID" || (e?.name === "TypeError" && typeof e.message === "string" && /fetch/i.test(e.message));
+}
 const CLOCK_TOLERANCE_SEC = 5;
 
 export interface VerifierOptions {
@@ -58,7 +65,10 @@ export class TokenVerifier {
 				currentDate: new Date(this.now())
 			});
 			return payload;
-		} catch {
+		} catch (err) {
+			// The provider's keys could not be fetched (Cognito unreachable): the token may be
+			// fine, so this is 503 for the client to retry, not a 401 that logs users out.
+			if (isKeyFetchFailure(err)) throw new UpstreamError("The identity provider's keys could not be fetched.", 5);
 			throw unauthorized("The token is invalid or expired.");
 		}
 	}

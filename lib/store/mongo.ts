@@ -151,7 +151,9 @@ export class MongoStore implements Store {
 					)
 				)
 			);
-			ready.catch(() => undefined);
+			// A failed index build (MongoDB not up yet, say) must not poison the collection
+			// for the life of the process: forget it, so the next use tries again.
+			ready.catch(() => this.collections.delete(name));
 			c = new MongoCollection<Doc>(this.db, name, ready);
 			this.collections.set(name, c);
 		}

@@ -4,7 +4,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { generateKeyPair, exportJWK, SignJWT, decodeJwt, type CryptoKey, type JWTPayload } from "jose";
+import { createRemoteJWKSet, generateKeyPair, exportJWK, SignJWT, decodeJwt, type CryptoKey, type JWTPayload } from "jose";
 import { TokenVerifier } from "../../lib/auth/verifier";
 import { EmbeddedIdentityProvider } from "../../lib/idp/embedded";
 import { loadSigningKey, type SigningKey } from "../../lib/idp/keys";
@@ -111,6 +111,12 @@ describe("TokenVerifier", () => {
 	it.each(cases)("should refuse with 401 when the token is %s", async (_name, make) => {
 		const token = await make();
 		await expect(verifier.verify(token)).rejects.toMatchObject({ code: 401, type: "UNAUTHORIZED" });
+	});
+
+	it("should answer 503, not 401, when the provider's keys cannot be fetched", async () => {
+		const trust = idp.trust();
+		const unreachable = new TokenVerifier({ ...trust, actors: { ...trust.actors, keys: createRemoteJWKSet(new URL("http://127.0.0.1:1/.well-known/jwks.json")) } });
+		await expect(unreachable.verify(access)).rejects.toMatchObject({ code: 503, type: "UPSTREAM_UNAVAILABLE" });
 	});
 
 	it("should stop accepting a cached token when it expires", async () => {
