@@ -64,6 +64,13 @@ function detailOf(type: string, e: SesEvent): Record<string, unknown> {
 const WebhooksService: ServiceSchema<ServiceSettingSchema, FeatureFlagMethods> = {
 	name: "webhooks",
 	mixins: [RuntimeMixin, FeatureFlagsMixin],
+	started() {
+		if (this.runtime().config.webhooks.topicArns.length === 0) {
+			// Any AWS account can sign SNS messages: without a topic list, anyone can subscribe
+			// this endpoint to a topic of their own and post outcomes for mail they received.
+			this.logger.warn("SNS_TOPIC_ARNS is empty: messages from any SNS topic are accepted. Set it in production.");
+		}
+	},
 	actions: {
 		emailProvider: {
 			visibility: "published",
