@@ -4,13 +4,14 @@
  */
 import { MongoClient, MongoServerError, type Db, type Document, type Filter as MongoFilter } from "mongodb";
 import { specOf } from "./schema";
-import { DuplicateKeyError, type BatchGroup, type Collection, type Doc, type Filter, type FindOptions, type Sort, type Store, type Update } from "./types";
+import { DuplicateKeyError, checkFilter, type BatchGroup, type Collection, type Doc, type Filter, type FindOptions, type Sort, type Store, type Update } from "./types";
 
 function field(f: string): string {
 	return f === "id" ? "_id" : f;
 }
 
 function toMongoFilter(filter: Filter): MongoFilter<Document> {
+	checkFilter(filter);
 	const out: Record<string, unknown> = {};
 	for (const [k, v] of Object.entries(filter)) out[field(k)] = v;
 	return out;

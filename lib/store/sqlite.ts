@@ -9,6 +9,7 @@ import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlit
 import { specOf } from "./schema";
 import {
 	DuplicateKeyError,
+	checkFilter,
 	type BatchGroup,
 	type Collection,
 	type Doc,
@@ -38,6 +39,7 @@ function isCondition(v: unknown): v is FieldCondition {
 }
 
 function where(filter: Filter, args: SQLInputValue[]): string {
+	checkFilter(filter);
 	const parts: string[] = [];
 	for (const [field, cond] of Object.entries(filter)) {
 		const col = column(field);

@@ -18,8 +18,29 @@ export interface FieldCondition {
 	$exists?: boolean;
 }
 
-/** Equality or a condition per field (dot paths reach nested fields); all must hold. */
+/**
+ * Equality or a condition per field (dot paths reach nested fields); all must hold.
+ * Backends differ on stored JSON null under $exists and $in, so fields that are
+ * filtered that way are left out rather than set to null.
+ */
 export type Filter = Record<string, Scalar | FieldCondition>;
+
+const OPERATORS = new Set(["$in", "$ne", "$lt", "$lte", "$gt", "$gte", "$exists"]);
+
+/**
+ * Refuses conditions the backends would read differently: an empty object, or one
+ * with keys that are not operators (SQLite would match everything, MongoDB would
+ * compare whole sub-documents).
+ */
+export function checkFilter(filter: Filter): void {
+	for (const [field, cond] of Object.entries(filter)) {
+		if (cond === null || typeof cond !== "object") continue;
+		const keys = Object.keys(cond);
+		if (Array.isArray(cond) || keys.length === 0 || keys.some(k => !OPERATORS.has(k))) {
+			throw new Error(`Invalid condition for "${field}": use one of ${[...OPERATORS].join(", ")}`);
+		}
+	}
+}
 
 export type Sort = Record<string, 1 | -1>;
 

@@ -185,6 +185,13 @@ function contract(name: string, open: () => Promise<{ store: Store; cleanup: () 
 			await expect(c.updateMany({ id: "s1" }, { $set: { tag: "same" } })).resolves.toBe(1);
 		});
 
+		it("should refuse conditions the backends would read differently", async () => {
+			const c = store.collection<Item>("actors");
+			await expect(c.find({ nested: {} } as never)).rejects.toThrow(/Invalid condition/);
+			await expect(c.count({ nested: { a: 1 } } as never)).rejects.toThrow(/Invalid condition/);
+			await expect(c.updateMany({ n: { $regex: "x" } } as never, { $set: { tag: "x" } })).rejects.toThrow(/Invalid condition/);
+		});
+
 		it("should delete matching documents and report how many", async () => {
 			const c = store.collection<Item>("actors");
 			await c.insert({ id: "1", email: "1@x", n: 1 });
