@@ -128,7 +128,11 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 				}
 				let batch: NotificationDoc[] = [];
 				try {
-					batch = await this.queue.claim(free, cfg.leaseMs, { holdLow: await this.holdLow() });
+					// With a send rate, take the token first and then one notification: a lease
+					// starts only when its send can start, never while waiting for the rate.
+					const limited = cfg.sendRatePerSecond > 0;
+					if (limited) await this.limiter.acquire();
+					batch = await this.queue.claim(limited ? 1 : free, cfg.leaseMs, { holdLow: await this.holdLow() });
 				} catch (err) {
 					this.logger.error("Claiming notifications failed", { error: (err as Error).message });
 				}
@@ -186,8 +190,7 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 			try {
 				const sender = this.channels.get(n.channel);
 				if (!sender) throw new SendError("CHANNEL_NOT_SUPPORTED", true);
-				await this.limiter.acquire();
-				// The wait for the send rate may have eaten the lease: renew it (only if still
+				// A lease shorter than a send could expire mid-send: renew it (only if still
 				// ours) so no other node can take the notification while this send runs.
 				if (Date.parse(n.leaseUntil!) - Date.now() < cfg.sendTimeoutMs + LEASE_MARGIN_MS && !(await this.queue.renew(n, Math.max(cfg.leaseMs, cfg.sendTimeoutMs + LEASE_MARGIN_MS)))) {
 					throw new LeaseLost();
