@@ -216,7 +216,7 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 				notification: n,
 				status: "QUEUED",
 				event: "ATTEMPT_FAILED",
-				detail: { attempt: n.attempts, error: error.code, retryAt: new Date(Date.now() + delay).toISOString() },
+				detail: { attempt: n.attempts, error: error.code },
 				set: { lastError: error.code },
 				retryInMs: delay
 			};

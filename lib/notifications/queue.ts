@@ -51,8 +51,7 @@ export class NotificationQueue {
 		);
 	}
 
-	private eventDoc(notificationId: string, event: string, detail?: Record<string, unknown>): EventDoc {
-		const now = this.now();
+	private eventDoc(notificationId: string, event: string, detail?: Record<string, unknown>, now = this.now()): EventDoc {
 		return { id: randomUUID(), notificationId, event, occurredAt: new Date(now).toISOString(), seq: nextSeq(now), ...(detail ? { detail } : {}) };
 	}
 
@@ -70,7 +69,12 @@ export class NotificationQueue {
 		return this.store.batch(
 			outcomes.map(o => {
 				const set: Record<string, unknown> = { ...(o.set ?? {}), status: o.status, updatedAt: now };
-				if (o.retryInMs !== undefined) set.availableAt = new Date(nowMs + o.retryInMs).toISOString();
+				let detail = o.detail;
+				if (o.retryInMs !== undefined) {
+					// The event says when the retry is due, from the same clock reading as the record.
+					set.availableAt = new Date(nowMs + o.retryInMs).toISOString();
+					detail = { ...(detail ?? {}), retryAt: set.availableAt };
+				}
 				return [
 					{
 						op: "updateMany",
@@ -78,7 +82,7 @@ export class NotificationQueue {
 						filter: { id: o.notification.id, leaseToken: o.notification.leaseToken!, status: "PROCESSING" },
 						update: { $set: set, $unset: ["leaseToken", "leaseUntil"] }
 					},
-					{ op: "insert", collection: "notification_events", doc: this.eventDoc(o.notification.id, o.event, o.detail) }
+					{ op: "insert", collection: "notification_events", doc: this.eventDoc(o.notification.id, o.event, detail, nowMs) }
 				];
 			})
 		);
