@@ -12,6 +12,7 @@ import { CHANNELS, DELIVERABLE_CHANNELS, PRIORITIES, nextSeq, priorityRank, type
 import { registerNotificationMetrics, sampleQueue } from "../lib/notifications/metrics";
 import { missingVariables, type TemplateParts, type Variables } from "../lib/notifications/render";
 import { DuplicateKeyError } from "../lib/store";
+import { GroupCommit } from "../lib/store/group-commit";
 import type { Principal } from "../lib/auth/rules";
 import { principalOf } from "../middlewares/auth.middleware";
 import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
@@ -192,7 +193,7 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> 
 				const queued: EventDoc = { id: randomUUID(), notificationId: doc.id, event: "QUEUED", occurredAt: iso, seq: nextSeq(now) };
 				try {
 					// The record and its first event in one batch (one transaction in SQLite).
-					await store.batch([
+					await this.groupCommit().submit([
 						[
 							{ op: "insert", collection: "notifications", doc },
 							{ op: "insert", collection: "notification_events", doc: queued }
@@ -292,6 +293,13 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> 
 		}
 	},
 	methods: {
+		/** Accepted notifications of one moment share one transaction (and one fsync). */
+		groupCommit(): GroupCommit {
+			const self = this as unknown as { committer?: GroupCommit };
+			self.committer ??= new GroupCommit(this.runtime().store());
+			return self.committer;
+		},
+
 		/**
 		 * Wakes a dispatcher at once, then at most once per WAKE_WINDOW_MS however many
 		 * notifications arrive: a trailing wake follows every burst, so none waits for a
