@@ -7,6 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import {
+	formatLoadTable,
 	HOST,
 	PLATFORM_ENTRY,
 	PROJECT_ROOT,
@@ -14,10 +15,8 @@ import {
 	childEnv,
 	describeMachine,
 	expectStatus,
-	formatTable,
 	freePort,
 	isClean,
-	loadRow,
 	makeTempDir,
 	measureBare,
 	problemsOf,
@@ -145,7 +144,6 @@ export async function benchGateway(settings: BenchSettings = benchSettings()): P
 }
 
 export function formatGatewayResult(r: GatewayBenchResult): string {
-	const row = loadRow;
 	const pct = (x: number) => (Number.isFinite(x) ? `${(x * 100).toFixed(1)}%` : "-");
 	const verdict = r.ratio >= GOAL_RATIO ? "meets the goal" : "below the goal";
 	const s = r.settings;
@@ -153,11 +151,10 @@ export function formatGatewayResult(r: GatewayBenchResult): string {
 		`Authenticated GET /actors/{id}: ${s.durationSec} s at ${s.connections} connections after a ${s.warmupSec} s warm-up`,
 		describeMachine(),
 		"",
-		formatTable([
-			["", "req/s", "p50", "p99", "server CPU/req", "requests", "non-2xx", "errors"],
-			row("bare node:http", r.bare),
-			row("platform (1 process)", r.platform),
-			row("platform, actors on another node", r.split)
+		formatLoadTable([
+			["bare node:http", r.bare],
+			["platform (1 process)", r.platform],
+			["platform, actors on another node", r.split]
 		]),
 		"",
 		`ratio platform/bare: ${pct(r.ratio)}  (goal: >= ${pct(GOAL_RATIO)}, ${verdict})`,

@@ -246,7 +246,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
 
 /** Left-aligned first column, the rest right-aligned. */
 /** One table row for a load result: req/s, p50, p99, server CPU per request, totals. */
-export function loadRow(label: string, l: LoadResult): string[] {
+function loadRow(label: string, l: LoadResult): string[] {
 	return [
 		label,
 		fmtInt(l.reqPerSec),
@@ -257,6 +257,11 @@ export function loadRow(label: string, l: LoadResult): string[] {
 		fmtInt(l.non2xx),
 		fmtInt(l.errors + l.mismatches)
 	];
+}
+
+/** The table of load results every HTTP benchmark prints. */
+export function formatLoadTable(rows: [string, LoadResult][]): string {
+	return formatTable([["", "req/s", "p50", "p99", "server CPU/req", "requests", "non-2xx", "errors"], ...rows.map(([label, l]) => loadRow(label, l))]);
 }
 
 export function formatTable(rows: string[][]): string {

@@ -34,10 +34,10 @@ import {
 	envInt,
 	fmtInt,
 	fmtMs,
+	formatLoadTable,
 	formatTable,
 	freePort,
 	isClean,
-	loadRow,
 	makeTempDir,
 	measureBare,
 	problemsOf,
@@ -614,14 +614,12 @@ const us = (x: number) => (Number.isFinite(x) ? `${fmtInt(x)} us` : "-");
 const verdict = (ok: boolean) => (ok ? "meets the goal" : "below the goal");
 
 function formatAccept(r: AcceptResult, s: BenchSettings): string[] {
-	const row = loadRow;
 	return [
 		`1. POST /notifications (201 QUEUED; no dispatcher, so the queue grows): ${s.durationSec} s at ${s.connections} connections after a ${s.warmupSec} s warm-up`,
 		"",
-		formatTable([
-			["", "req/s", "p50", "p99", "server CPU/req", "requests", "non-2xx", "errors"],
-			row("bare node:http", r.bare),
-			row("platform (1 process)", r.platform)
+		formatLoadTable([
+			["bare node:http", r.bare],
+			["platform (1 process)", r.platform]
 		]),
 		"",
 		`ratio platform/bare: ${pct(r.platform.reqPerSec / r.bare.reqPerSec)}; stored ${fmtInt(r.stored)} notifications for ${fmtInt(r.platform.warmup2xx + r.platform.total - r.platform.non2xx)} answers (warm-up included)`,

@@ -11,6 +11,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { makeCert, notification, sesEvent, sign, startHttpsHost } from "../harness/sns";
 import {
+	formatLoadTable,
 	HOST,
 	PLATFORM_ENTRY,
 	PROJECT_ROOT,
@@ -19,10 +20,8 @@ import {
 	describeMachine,
 	expectStatus,
 	fmtInt,
-	formatTable,
 	freePort,
 	isClean,
-	loadRow,
 	makeTempDir,
 	measureBare,
 	problemsOf,
@@ -104,17 +103,15 @@ export async function benchWebhook(settings: BenchSettings = benchSettings()): P
 }
 
 export function formatWebhookResult(r: WebhookBenchResult): string {
-	const row = loadRow;
 	const s = r.settings;
 	return [
 		`Signed SNS Notification messages, verified on every request (certificate cached): ${s.durationSec} s at ${s.connections} connections after a ${s.warmupSec} s warm-up`,
 		describeMachine(),
 		"",
-		formatTable([
-			["", "req/s", "p50", "p99", "server CPU/req", "requests", "non-2xx", "errors"],
-			row("bare node:http", r.bare),
-			row("gateway GET /health/live", r.gateway),
-			row("webhook, verified", r.webhook)
+		formatLoadTable([
+			["bare node:http", r.bare],
+			["gateway GET /health/live", r.gateway],
+			["webhook, verified", r.webhook]
 		]),
 		"",
 		`verified messages/s: ${fmtInt(r.webhook.reqPerSec)}; ${((r.webhook.reqPerSec / r.gateway.reqPerSec) * 100).toFixed(1)}% of the gateway baseline; certificate fetched ${r.certificateFetches} time(s)`,
