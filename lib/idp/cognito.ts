@@ -22,6 +22,7 @@ import {
 	AdminAddUserToGroupCommand,
 	AdminCreateUserCommand,
 	AdminDeleteUserCommand,
+	AdminListGroupsForUserCommand,
 	AdminGetUserCommand,
 	AdminSetUserPasswordCommand,
 	CognitoIdentityProviderClient,
@@ -38,7 +39,7 @@ import { isLoopbackEndpoint } from "../crypto";
 import { randomToken } from "../crypto";
 import { ClientError, UpstreamError, badRequest } from "../errors";
 import { CUSTOM_CHALLENGE, NONCE_PARAMETER, customAuthAnswer } from "./cognito-custom-auth";
-import type { CreatedUser, FederatedUser, IdentityProvider, NewUser, ServiceToken, TokenSet, TokenTrust } from "./types";
+import { BOOTSTRAP_REFUSED, type CreatedUser, type FederatedUser, type IdentityProvider, type NewUser, type ServiceToken, type TokenSet, type TokenTrust } from "./types";
 
 const ADMIN_GROUP = "admin";
 /** Longer than any Cognito refresh token (a ~1.8 kB JWE) plus the username prefix. */
@@ -396,10 +397,21 @@ export class CognitoIdentityProvider implements IdentityProvider {
 		);
 	}
 
-	/** An existing user keeps its password. */
+	/**
+	 * An existing user keeps its password, and becomes an administrator only if that
+	 * password is the configured one: registration does not verify addresses, so
+	 * someone may have registered the email first.
+	 */
 	private async ensureUser(email: string, password: string): Promise<string> {
 		const existing = await this.findUserByEmail(email);
-		if (existing) return existing.username;
+		if (existing) {
+			const holdsPassword = await this.login(email, password).then(
+				() => true,
+				() => false
+			);
+			if (!holdsPassword && !(await this.isAdmin(existing.username))) throw new Error(BOOTSTRAP_REFUSED);
+			return existing.username;
+		}
 		try {
 			return (await this.createUser({ email, password, firstName: "Admin", lastName: "User" })).username;
 		} catch (err) {
@@ -408,6 +420,14 @@ export class CognitoIdentityProvider implements IdentityProvider {
 			if (!raced) throw err;
 			return raced.username;
 		}
+	}
+
+	/** Whether the user is in the admin group already (then a changed password is theirs to keep). */
+	private async isAdmin(username: string): Promise<boolean> {
+		const out = await this.call("admin", () =>
+			this.client.send(new AdminListGroupsForUserCommand({ UserPoolId: this.actorPoolId, Username: username }))
+		);
+		return (out.Groups ?? []).some(g => g.GroupName === ADMIN_GROUP);
 	}
 
 	/**

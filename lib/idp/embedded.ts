@@ -13,7 +13,7 @@ import { ClientError } from "../errors";
 import { DuplicateKeyError, type Store } from "../store";
 import { SIGNING_ALG, type SigningKey } from "./keys";
 import { DUMMY_HASH, PASSWORD_POLICY, hashPassword, meetsPolicy, verifyPassword } from "./password";
-import type { CreatedUser, FederatedUser, IdentityProvider, NewUser, ServiceToken, TokenSet, TokenTrust } from "./types";
+import { BOOTSTRAP_REFUSED, type CreatedUser, type FederatedUser, type IdentityProvider, type NewUser, type ServiceToken, type TokenSet, type TokenTrust } from "./types";
 
 type Pool = "actors" | "services";
 
@@ -185,7 +185,15 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 		}
 		const user = await this.users.get(rec.userId);
 		if (!user || user.pool !== "actors") throw invalidRefresh();
-		return this.issue(user, rec.familyId);
+		// A family lives as long as its first token: rotation does not extend it.
+		const tokens = await this.issue(user, rec.familyId, rec.expiresAt);
+		// A replay may have revoked the family between the claim and the new token's
+		// insert; the new token must not outlive that revocation.
+		if ((await this.refreshTokens.count({ familyId: rec.familyId, revokedAt: { $ne: null } })) > 0) {
+			await this.refreshTokens.updateMany({ familyId: rec.familyId, revokedAt: null }, { $set: { revokedAt: now } });
+			throw invalidRefresh();
+		}
+		return tokens;
 	}
 
 	private sign(payload: JWTPayload, ttlSec: number): Promise<string> {
@@ -198,7 +206,7 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 			.sign(this.opts.key.privateKey);
 	}
 
-	private async issue(user: IdpUser, familyId: string): Promise<TokenSet> {
+	private async issue(user: IdpUser, familyId: string, familyExpiresAt?: string): Promise<TokenSet> {
 		const ttl = this.opts.config.accessTokenTtl;
 		const authTime = this.nowSec();
 		const groups = user.groups.length ? { "cognito:groups": user.groups } : {};
@@ -237,7 +245,7 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 			familyId,
 			userId: user.id,
 			createdAt: this.iso(),
-			expiresAt: this.iso(this.opts.config.refreshTokenTtl),
+			expiresAt: familyExpiresAt ?? this.iso(this.opts.config.refreshTokenTtl),
 			usedAt: null,
 			revokedAt: null
 		});
@@ -302,9 +310,11 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 			}
 			return;
 		}
-		if (!existing.groups.includes("admin")) {
-			await this.users.updateMany({ id: existing.id }, { $set: { groups: [...existing.groups, "admin"], updatedAt: this.iso() } });
-		}
+		if (existing.groups.includes("admin")) return;
+		// Registration does not verify addresses: someone may have registered this email
+		// first. Only its holder of the configured password is made an administrator.
+		if (!(await verifyPassword(password, existing.passwordHash))) throw new Error(BOOTSTRAP_REFUSED);
+		await this.users.updateMany({ id: existing.id }, { $set: { groups: [...existing.groups, "admin"], updatedAt: this.iso() } });
 	}
 
 	async close(): Promise<void> {}

@@ -4,6 +4,10 @@
  */
 import type { JWTVerifyGetKey } from "jose";
 
+/** Why the start stops when the bootstrap administrator's email belongs to someone else. */
+export const BOOTSTRAP_REFUSED =
+	"BOOTSTRAP_ADMIN_EMAIL names an existing user who is not an administrator and whose password is not BOOTSTRAP_ADMIN_PASSWORD: refusing to make it an administrator";
+
 export interface TokenSet {
 	accessToken: string;
 	idToken: string;

@@ -86,10 +86,11 @@ export class SocialAccounts {
 		}
 		if (!profile.emailVerified) throw new SocialFailure("EMAIL_NOT_VERIFIED", "the provider does not vouch for the email");
 		const idp = await this.idp();
-		const known = await idp.findUserByEmail(profile.email);
-		if (known) {
-			const link = await this.link(known, signIn);
-			return { user: known, undo: () => this.unlink(link) };
+		// Never linked by email: registration does not prove ownership of an address, so an
+		// account registered under someone's email before they first sign in socially would
+		// otherwise become theirs with the registrant's password still working on it.
+		if (await idp.findUserByEmail(profile.email)) {
+			throw new SocialFailure("ACCOUNT_EXISTS", "an account with this email exists; it is not linked by email");
 		}
 		const { email, firstName, lastName } = profile;
 		const user = await idp.createFederatedUser({ email, firstName, lastName });

@@ -19,8 +19,10 @@ export const SOCIAL_ERROR_CODES = [
 	"INVALID_ID_TOKEN",
 	/** The userinfo call failed or returned no usable subject and email. */
 	"USERINFO_FAILED",
-	/** The provider does not vouch for the email, so no account is created or linked with it. */
+	/** The provider does not vouch for the email, so no account is created with it. */
 	"EMAIL_NOT_VERIFIED",
+	/** An account with this email exists already: sign in with its password instead. */
+	"ACCOUNT_EXISTS",
 	"INTERNAL"
 ] as const;
 

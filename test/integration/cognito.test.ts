@@ -240,19 +240,28 @@ describe("CognitoIdentityProvider against cognito-local", () => {
 		expect(payload["cognito:groups"]).toContain("admin");
 	});
 
-	it("should add an existing user to group admin and keep earlier admins there when bootstrap names it", async () => {
+	it("should add an existing user holding the bootstrap password to group admin and keep earlier admins there", async () => {
 		const earlier = newEmail();
 		await provider({ bootstrapAdminEmail: earlier, bootstrapAdminPassword: PASSWORD }).bootstrap();
 		const user = await register(provider());
-		const p = provider({ bootstrapAdminEmail: user.email, bootstrapAdminPassword: "Other-Passw0rd!" });
+		const p = provider({ bootstrapAdminEmail: user.email, bootstrapAdminPassword: PASSWORD });
 
 		await p.bootstrap();
 
-		// Logging in with the registered password shows bootstrap left it alone.
 		for (const email of [user.email, earlier]) {
 			const { payload } = await verifyAccess((await p.login(email, PASSWORD)).accessToken, p.trust().actors);
 			expect(payload["cognito:groups"]).toContain("admin");
 		}
+	});
+
+	it("should refuse to make an existing user administrator when it does not hold the bootstrap password", async () => {
+		const user = await register(provider());
+		const p = provider({ bootstrapAdminEmail: user.email, bootstrapAdminPassword: "Other-Passw0rd!" });
+
+		await expect(p.bootstrap()).rejects.toThrow(/refusing to make it an administrator/);
+
+		const { payload } = await verifyAccess((await p.login(user.email, PASSWORD)).accessToken, p.trust().actors);
+		expect(payload["cognito:groups"] ?? []).not.toContain("admin");
 	});
 
 	it("should fail with 503 UPSTREAM_UNAVAILABLE and no secret in the message when Cognito cannot be reached", async () => {

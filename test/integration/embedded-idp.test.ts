@@ -7,6 +7,7 @@ import { decodeJwt } from "jose";
 import { TokenVerifier } from "../../lib/auth/verifier";
 import { EmbeddedIdentityProvider } from "../../lib/idp/embedded";
 import { loadSigningKey } from "../../lib/idp/keys";
+import { sha256 } from "../../lib/crypto";
 import { SqliteStore } from "../../lib/store/sqlite";
 import type { Env } from "../../lib/config";
 import { testConfig } from "../helpers/platform";
@@ -98,11 +99,23 @@ describe("embedded identity provider", () => {
 		await expect(t.idp.refresh(other.refreshToken)).resolves.toMatchObject({ tokenType: "Bearer" });
 	});
 
-	it("should let exactly one of two concurrent refreshes of the same token win", async () => {
+	it("should treat two concurrent refreshes of one token as reuse and leave no working token in the family", async () => {
 		await t.idp.createUser({ email: "f@example.com", password: "Passw0rd-ok", firstName: "A", lastName: "B" });
 		const set = await t.idp.login("f@example.com", "Passw0rd-ok");
 		const results = await Promise.allSettled([t.idp.refresh(set.refreshToken), t.idp.refresh(set.refreshToken)]);
-		expect(results.filter(r => r.status === "fulfilled")).toHaveLength(1);
+		expect(results.filter(r => r.status === "fulfilled").length).toBeLessThanOrEqual(1);
+		for (const r of results) {
+			if (r.status === "fulfilled") await expect(t.idp.refresh(r.value.refreshToken)).rejects.toMatchObject({ code: 401 });
+		}
+	});
+
+	it("should keep a family's first expiry when refresh tokens rotate", async () => {
+		await t.idp.createUser({ email: "h@example.com", password: "Passw0rd-ok", firstName: "A", lastName: "B" });
+		const first = await t.idp.login("h@example.com", "Passw0rd-ok");
+		const second = await t.idp.refresh(first.refreshToken);
+		const coll = t.store.collection<{ id: string; expiresAt: string }>("idp_refresh_tokens");
+		const [a, b] = await Promise.all([coll.get(sha256(first.refreshToken)), coll.get(sha256(second.refreshToken))]);
+		expect(b!.expiresAt).toBe(a!.expiresAt);
 	});
 
 	it("should refuse an unknown refresh token with 401", async () => {
@@ -164,6 +177,20 @@ describe("embedded identity provider", () => {
 		const set = await t.idp.login("admin@example.com", "Admin-Passw0rd");
 		await expect(t.verifier.verify(set.accessToken)).resolves.toMatchObject({ kind: "user", isAdmin: true, groups: ["admin"] });
 		await expect(t.store.collection("idp_users").count({ username: "admin@example.com" })).resolves.toBe(1);
+	});
+
+	it("should refuse to make an existing user administrator when it does not hold the bootstrap password", async () => {
+		await t.idp.createUser({ email: "admin@example.com", password: "Squatter-Passw0rd", firstName: "S", lastName: "Q" });
+		await expect(t.idp.bootstrap()).rejects.toThrow(/refusing to make it an administrator/);
+		const set = await t.idp.login("admin@example.com", "Squatter-Passw0rd");
+		await expect(t.verifier.verify(set.accessToken)).resolves.toMatchObject({ isAdmin: false });
+	});
+
+	it("should make an existing user administrator when it holds the bootstrap password", async () => {
+		await t.idp.createUser({ email: "admin@example.com", password: "Admin-Passw0rd", firstName: "A", lastName: "D" });
+		await t.idp.bootstrap();
+		const set = await t.idp.login("admin@example.com", "Admin-Passw0rd");
+		await expect(t.verifier.verify(set.accessToken)).resolves.toMatchObject({ isAdmin: true });
 	});
 
 	it("should keep one signing key when two processes start at once", async () => {

@@ -74,13 +74,11 @@ describe("SocialAccounts", () => {
 		expect(failures).toEqual([]);
 	});
 
-	it("should leave an existing user in place when undoing a link to it", async () => {
+	it("should refuse with ACCOUNT_EXISTS, linking nothing, when a user with the email exists", async () => {
 		const registered = await idp.createUser({ email: `${randomUUID()}@example.com`, password: "Passw0rd-ok", firstName: "A", lastName: "B" });
-		const account = await accounts(new SecretBox(randomBytes(32))).signIn(signIn({ email: registered.username }), new Actors());
-		expect(account.user).toEqual(registered);
-
-		await account.undo();
-
+		const attempt = signIn({ email: registered.username });
+		await expect(accounts(new SecretBox(randomBytes(32))).signIn(attempt, new Actors())).rejects.toMatchObject({ code: "ACCOUNT_EXISTS" });
+		await expect(linkOf(attempt.profile.subject)).resolves.toBeNull();
 		await expect(idp.findUserByEmail(registered.username)).resolves.toEqual(registered);
 	});
 

@@ -409,15 +409,15 @@ describeWith("Redis", "social sign-in with an OpenID provider and Redis", () => 
 			await expect(runtime(p).store().collection(SOCIAL_IDENTITIES).count({ subject: provider.user.sub })).resolves.toBe(0);
 		});
 
-		it("should link to the registered user, who keeps the password, when the provider vouches for the email", async () => {
+		it("should refuse to link by email, create nothing and leave the account as it was, even when the provider vouches for the email", async () => {
 			const registered = newUser();
-			const created = await http(p.baseUrl, "POST", "/auth/register", { json: registered });
+			expect((await http(p.baseUrl, "POST", "/auth/register", { json: registered })).status).toBe(201);
 			provider.user = providerUser({ email: registered.email.toUpperCase(), email_verified: "true" });
 
-			const exchanged = await exchange(p, (await signIn(p)).token);
+			const started = await startSignIn(p);
+			expectUiError(await callback(p, await authorize(started.authorizeUrl), started.cookie), "ACCOUNT_EXISTS");
 
-			expect(decodeJwt(exchanged.body.accessToken).sub).toBe(created.body.actorId);
-			await expect(traces(p, { ...provider.user, email: registered.email })).resolves.toEqual(ONE);
+			await expect(runtime(p).store().collection(SOCIAL_IDENTITIES).count({ subject: provider.user.sub })).resolves.toBe(0);
 			const login = await http(p.baseUrl, "POST", "/auth/login", { json: { username: registered.email, password: registered.password } });
 			expect(login.status).toBe(200);
 		});
