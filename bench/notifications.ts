@@ -392,7 +392,6 @@ async function e2eRun(s: NotificationSettings, dispatchers: number): Promise<E2e
  */
 async function barePipeline(count: number, warmup: number, concurrency: number, fromEmail: string): Promise<BarePipelineResult> {
 	const dir = await makeTempDir("bench-bare-outbox-");
-	const domain = fromEmail.split("@")[1] ?? "localhost";
 	const run = async (n: number) => {
 		let next = 0;
 		const worker = async () => {
@@ -400,7 +399,7 @@ async function barePipeline(count: number, warmup: number, concurrency: number, 
 				next++;
 				const notificationId = randomUUID();
 				const messageId = randomUUID();
-				const raw = await compose({ notificationId, from: fromEmail, to: RECIPIENT, ...render(TEMPLATE, VARIABLES) }, `<${messageId}@${domain}>`);
+				const raw = await compose({ notificationId, from: fromEmail, to: RECIPIENT, ...render(TEMPLATE, VARIABLES) });
 				const file = path.join(dir, `${notificationId}.${messageId}.eml`);
 				await writeFile(`${file}.tmp`, raw);
 				await rename(`${file}.tmp`, file);

@@ -1,7 +1,8 @@
 /**
  * Writes each message as an .eml file under DATA_DIR/outbox: the default provider,
  * so the platform delivers somewhere real with no account. Every send is its own
- * file (named by the message id), so a duplicate send shows as two files.
+ * file (named by the notification and a per-send id), so a duplicate send shows as
+ * two files; both carry the notification's one Message-ID.
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -13,11 +14,11 @@ export class FileEmailProvider implements EmailProvider {
 	readonly kind = "file" as const;
 	private dirReady = false;
 
-	constructor(readonly dir: string, private readonly domain: string) {}
+	constructor(readonly dir: string) {}
 
 	async send(message: EmailMessage): Promise<SendResult> {
 		const id = randomUUID();
-		const raw = await compose(message, `<${id}@${this.domain}>`);
+		const raw = await compose(message);
 		const file = path.join(this.dir, `${message.notificationId}.${id}.eml`);
 		try {
 			// Synchronous on purpose: a small local write costs less than the thread-pool

@@ -15,6 +15,6 @@ export function createEmailProvider(config: Config): EmailProvider {
 		case "smtp":
 			return new SmtpEmailProvider(n.smtpUrl!, n.sendTimeoutMs);
 		default:
-			return new FileEmailProvider(path.join(config.dataDir, "outbox"), n.fromEmail.split("@")[1]);
+			return new FileEmailProvider(path.join(config.dataDir, "outbox"));
 	}
 }

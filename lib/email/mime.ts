@@ -1,15 +1,26 @@
 import MailComposer from "nodemailer/lib/mail-composer";
 import type { EmailMessage } from "./types";
 
-/** Builds the RFC 5322 message (with a Message-ID) with nodemailer's composer. */
-export function compose(message: EmailMessage, messageId: string): Promise<Buffer> {
+/**
+ * One Message-ID per notification, the same on every attempt: delivery is at least
+ * once (a send whose answer was lost is sent again), and receivers de-duplicate by
+ * this header (RFC 5322 §3.6.4). SES replaces it with its own; X-Notification-Id
+ * carries the same identity there.
+ */
+export function messageIdFor(message: Pick<EmailMessage, "notificationId" | "from">): string {
+	const domain = message.from.slice(message.from.lastIndexOf("@") + 1) || "localhost";
+	return `<${message.notificationId}@${domain}>`;
+}
+
+/** Builds the RFC 5322 message (with the notification's Message-ID) with nodemailer's composer. */
+export function compose(message: EmailMessage): Promise<Buffer> {
 	const mail = new MailComposer({
 		from: message.from,
 		to: message.to,
 		subject: message.subject,
 		html: message.html,
 		text: message.text,
-		messageId,
+		messageId: messageIdFor(message),
 		headers: { "X-Notification-Id": message.notificationId },
 		newline: "\n"
 	} as ConstructorParameters<typeof MailComposer>[0]);

@@ -17,7 +17,11 @@ export interface SendResult {
 
 export interface EmailProvider {
 	readonly kind: "ses" | "smtp" | "file";
-	/** `signal` abandons the send where the provider can (SES); the others finish or time out on their own. */
+	/**
+	 * `signal` abandons the send: SES aborts its request, SMTP drops the connection
+	 * before the server's final answer can count, the file provider finishes its
+	 * local write (it cannot hang on a peer).
+	 */
 	send(message: EmailMessage, signal?: AbortSignal): Promise<SendResult>;
 	close(): Promise<void>;
 }

@@ -84,4 +84,87 @@ describe("email through SMTP", () => {
 			await smtp.close();
 		}
 	});
+
+	it("should drop a timed-out connection so a late 250 never counts, and keep one Message-ID across attempts", async () => {
+		// A real SMTP server that is slow on the first connection of each notification:
+		// every step answers within the socket's idle timeout, but the whole exchange
+		// outlasts the platform's send timeout. Later connections are answered at once.
+		// It takes a message only when it can still answer on an open connection, as an
+		// MTA does.
+		const SEND_TIMEOUT_MS = 400;
+		const STEP_MS = 150;
+		const NOTIFICATIONS = 5;
+		const attempts = new Map<string, string[]>();
+		const delivered: string[] = [];
+		const closed = new Set<string>();
+		const slow = new Set<string>();
+		let connections = 0;
+		const step = (session: { id: string }, done: () => void) => (slow.has(session.id) ? setTimeout(done, STEP_MS) : done());
+		const server = new SMTPServer({
+			authOptional: true,
+			disabledCommands: ["STARTTLS"],
+			onConnect(session, cb) {
+				if (++connections <= NOTIFICATIONS) slow.add(session.id);
+				step(session, () => cb());
+			},
+			onMailFrom(_address, session, cb) {
+				step(session, () => cb());
+			},
+			onRcptTo(_address, session, cb) {
+				step(session, () => cb());
+			},
+			onClose(session) {
+				closed.add(session.id);
+			},
+			onData(stream, session, cb) {
+				const chunks: Buffer[] = [];
+				stream.on("data", c => chunks.push(c));
+				stream.on("end", () => {
+					const raw = Buffer.concat(chunks).toString("utf8");
+					const notificationId = /^X-Notification-Id: (\S+)/im.exec(raw)![1];
+					const messageId = /^Message-ID: (\S+)/im.exec(raw)![1];
+					attempts.set(notificationId, [...(attempts.get(notificationId) ?? []), messageId]);
+					step(session, () => {
+						if (closed.has(session.id)) return;
+						delivered.push(notificationId);
+						cb();
+					});
+				});
+			}
+		});
+		await new Promise<void>(r => server.listen(0, "127.0.0.1", r));
+		const url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+		const p = await startPlatform({
+			EMAIL_PROVIDER: "smtp",
+			SMTP_URL: url,
+			EMAIL_SEND_TIMEOUT_MS: String(SEND_TIMEOUT_MS),
+			NOTIFICATION_RETRY_BASE_MS: "50",
+			NOTIFICATION_MAX_ATTEMPTS: "3",
+			DISPATCHER_POLL_MS: "20",
+			NOTIFICATION_MAIL_FROM_EMAIL: "sender@example.org"
+		});
+		try {
+			const token = (await http(p.baseUrl, "POST", "/auth/register", { json: newUser() })).body.accessToken;
+			const ids: string[] = [];
+			for (let i = 0; i < NOTIFICATIONS; i++) {
+				const res = await http(p.baseUrl, "POST", "/notifications", { token, json: { to: `late${i}@example.com`, template: { subject: "Hi", text: "late" } } });
+				expect(res.status).toBe(201);
+				ids.push(res.body.notificationId);
+			}
+			const coll = runtime(p).store().collection<NotificationDoc>("notifications");
+			await waitFor("every notification to finish", async () => (await coll.find({ id: { $in: ids } })).every(n => ["SENT", "FAILED"].includes(n.status)), 20000);
+			// Whatever a slow first connection was still going to do has happened by now.
+			await waitFor("the slow connections to end", async () => [...slow].every(id => closed.has(id)));
+			for (const id of ids) {
+				const n = (await coll.get(id))!;
+				expect(n).toMatchObject({ status: "SENT", attempts: 2 });
+				// Taken once; every copy that reached the server carried the same Message-ID.
+				expect(delivered.filter(d => d === id)).toHaveLength(1);
+				expect(new Set(attempts.get(id))).toEqual(new Set([`<${id}@example.org>`]));
+			}
+		} finally {
+			await p.stop();
+			await new Promise<void>(r => server.close(() => r()));
+		}
+	});
 });
