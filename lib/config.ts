@@ -46,6 +46,8 @@ export interface IdpConfig {
 	bootstrapAdminPassword?: string;
 	/** Cognito only: shared with the pool's custom-auth triggers, so social sign-in gets tokens without a password. */
 	customAuthSecret?: string;
+	/** Embedded provider only: seals the private signing keys in the store (AES-256-GCM). */
+	keyEncryptionKey?: Buffer;
 	/** Embedded provider only: lifetimes in seconds. */
 	accessTokenTtl: number;
 	refreshTokenTtl: number;
@@ -214,9 +216,9 @@ function aesKey(name: string, v: string): Buffer {
 	return key;
 }
 
-function encryptionKey(env: Env): Buffer | undefined {
-	const v = str(env, "OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY");
-	return v == null ? undefined : aesKey("OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY", v);
+function optionalAesKey(env: Env, name: string): Buffer | undefined {
+	const v = str(env, name);
+	return v == null ? undefined : aesKey(name, v);
 }
 
 function previousEncryptionKeys(env: Env): Buffer[] {
@@ -249,7 +251,7 @@ function social(env: Env, publicUrl: string): SocialConfig {
 		userinfoUrl: url(env, "SOCIAL_OAUTH2_USERINFO_URL", ["http:", "https:"]),
 		authorizationParams: authorizationParams(env),
 		redirectUri: url(env, "SOCIAL_OAUTH2_REDIRECT_URI", ["http:", "https:"], `${publicUrl}/auth/social/login/callback`)!,
-		refreshTokenEncryptionKey: encryptionKey(env),
+		refreshTokenEncryptionKey: optionalAesKey(env, "OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY"),
 		previousEncryptionKeys: previousEncryptionKeys(env),
 		temporaryTokenTtl: int(env, "TEMP_TOKEN_TTL_SECONDS", 300, 1, 300)
 	};
@@ -283,6 +285,7 @@ function idp(env: Env): IdpConfig {
 		bootstrapAdminEmail: str(env, "BOOTSTRAP_ADMIN_EMAIL"),
 		bootstrapAdminPassword: str(env, "BOOTSTRAP_ADMIN_PASSWORD"),
 		customAuthSecret: str(env, "IDP_CUSTOM_AUTH_SECRET"),
+		keyEncryptionKey: optionalAesKey(env, "IDP_KEY_ENCRYPTION_KEY"),
 		accessTokenTtl: int(env, "IDP_ACCESS_TOKEN_TTL_SECONDS", 3600, 60, 86400),
 		refreshTokenTtl: int(env, "IDP_REFRESH_TOKEN_TTL_SECONDS", 30 * 86400, 300, 365 * 86400)
 	};

@@ -3,18 +3,29 @@
  * the store, file storage, the key-value store, the identity provider, the token verifier and the
  * service-token cache. It hangs off the broker rather than service settings, because
  * settings travel to every node. Everything is created on first use, so a node
- * opens only what its services need.
+ * opens only what its services need: verifying tokens of the embedded provider takes
+ * its public keys from the auth service, never the provider or its private key.
  */
 import type { ServiceBroker } from "moleculer";
-import type { Config } from "./config";
+import type { JSONWebKeySet } from "jose";
+import type { Config, ServiceName } from "./config";
+import { PublicKeySet } from "./auth/public-keys";
 import { ServiceTokenCache } from "./auth/service-tokens";
 import { TokenVerifier } from "./auth/verifier";
 import { createFileStorage, type FileStorage } from "./files";
 import { createIdentityProvider, type IdentityProvider } from "./idp";
+import { embeddedTrust } from "./idp/embedded";
 import { createKeyValue, type KeyValue } from "./kv";
 import type { Agent } from "node:https";
 import { SnsVerifier } from "./sns/verify";
 import { createStore, type Store } from "./store";
+
+/** Services that keep nothing in the store: a node running only these never opens it. */
+const STORELESS: readonly ServiceName[] = ["api-gateway"];
+
+/** The action that publishes the embedded provider's public keys. */
+const JWKS_ACTION = "auth.jwks";
+const KEY_FETCH_TIMEOUT_MS = 5000;
 
 function once<T>(make: () => T): { get: () => T; peek: () => T | undefined } {
 	let value: T | undefined;
@@ -36,21 +47,30 @@ export class Runtime {
 	private readonly filesRef = once<FileStorage>(() => createFileStorage(this.config));
 	private readonly kvRef = once<KeyValue>(() => createKeyValue(this.config));
 	private readonly idpRef = once<Promise<IdentityProvider>>(() => {
-		const p = createIdentityProvider(this.config, () => this.store());
+		const p = createIdentityProvider(this.config, () => this.store(), this.broker?.getLogger("idp"));
 		p.catch(() => undefined);
 		return p;
 	});
+	private readonly publicKeysRef = once<PublicKeySet>(
+		() => new PublicKeySet({ fetch: () => this.fetchPublicKeys(), source: JWKS_ACTION, log: this.broker?.getLogger("keys") })
+	);
 	private readonly verifierRef = once<Promise<TokenVerifier>>(async () => {
-		const trust = (await this.idp()).trust();
-		return new TokenVerifier(trust);
+		if (this.config.idp.kind === "cognito") return new TokenVerifier((await this.idp()).trust());
+		return new TokenVerifier(embeddedTrust(this.config.idp, this.config.publicUrl, this.publicKeys().getKey));
 	});
 	readonly serviceTokens = new ServiceTokenCache(() => this.idp());
 	/** False while the NATS connection is down (see middlewares/transport-health.middleware.ts). */
 	transportUp = true;
 	private sns: SnsVerifier | null = null;
 	private snsAgent: Agent | undefined;
+	private broker: ServiceBroker | null = null;
 
 	constructor(readonly config: Config) {}
+
+	/** Whether a service of this node keeps data in the store. */
+	usesStore(): boolean {
+		return this.config.services.some(s => !STORELESS.includes(s));
+	}
 
 	store(): Store {
 		return this.storeRef.get();
@@ -70,6 +90,22 @@ export class Runtime {
 
 	verifier(): Promise<TokenVerifier> {
 		return this.verifierRef.get();
+	}
+
+	/** The embedded provider's public keys as this node holds them (readiness asks whether it has them). */
+	publicKeys(): PublicKeySet {
+		return this.publicKeysRef.get();
+	}
+
+	private async fetchPublicKeys(): Promise<JSONWebKeySet> {
+		if (!this.broker) throw new Error("no broker is attached to this runtime");
+		const timeout = Math.min(this.config.requestTimeoutMs, KEY_FETCH_TIMEOUT_MS);
+		return this.broker.call<JSONWebKeySet, Record<string, never>>(JWKS_ACTION, {}, { timeout });
+	}
+
+	/** The broker this runtime's keys are fetched through (attachRuntime sets it). */
+	attach(broker: ServiceBroker): void {
+		this.broker = broker;
 	}
 
 	snsVerifier(): SnsVerifier {
@@ -97,6 +133,7 @@ const runtimes = new WeakMap<ServiceBroker, Runtime>();
 
 export function attachRuntime(broker: ServiceBroker, runtime: Runtime): void {
 	runtimes.set(broker, runtime);
+	runtime.attach(broker);
 }
 
 export function runtimeOf(broker: ServiceBroker): Runtime {

@@ -9,12 +9,14 @@
 import { decodeJwt, jwtVerify, type JWTPayload } from "jose";
 import { UpstreamError, unauthorized } from "../errors";
 import type { TokenTrust } from "../idp/types";
+import { KeysUnavailableError } from "./public-keys";
 import type { Principal } from "./rules";
 
 const MAX_TOKEN_LENGTH = 8192;
 
-/** jose's errors for a key set it could not get, and fetch's network failure. */
+/** The embedded keys' and jose's errors for a key set that could not be got, and fetch's network failure. */
 function isKeyFetchFailure(err: unknown): boolean {
+	if (err instanceof KeysUnavailableError) return true;
 	const code = (err as { code?: unknown }).code;
 	const e = err as { name?: unknown; message?: unknown };
 	return code === "ERR_JWKS_TIMEOUT" || code === "ERR_JWKS_INVALID" || (e?.name === "TypeError" && typeof e.message === "string" && /fetch/i.test(e.message));

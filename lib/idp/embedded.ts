@@ -6,12 +6,13 @@
  * under their SHA-256, rotated on use; presenting a rotated one revokes its family.
  */
 import { randomUUID } from "node:crypto";
-import { createLocalJWKSet, SignJWT, type JWTPayload } from "jose";
+import { SignJWT, type JWK, type JWTPayload, type JWTVerifyGetKey } from "jose";
+import { PublicKeySet } from "../auth/public-keys";
 import { ALL_SERVICES, type IdpConfig } from "../config";
 import { randomToken, sha256 } from "../crypto";
 import { ClientError } from "../errors";
 import { DuplicateKeyError, type Store } from "../store";
-import { SIGNING_ALG, type SigningKey } from "./keys";
+import { SIGNING_ALG, publishedKeys, type SigningKey } from "./keys";
 import { DUMMY_HASH, PASSWORD_POLICY, hashPassword, meetsPolicy, verifyPassword } from "./password";
 import { BOOTSTRAP_REFUSED, type CreatedUser, type FederatedUser, type IdentityProvider, type NewUser, type ServiceToken, type TokenSet, type TokenTrust } from "./types";
 
@@ -46,6 +47,18 @@ export const EMBEDDED_SERVICE_CLIENT_ID = "embedded-services";
 const invalidCredentials = () => new ClientError(401, "INVALID_CREDENTIALS", "The username or password is incorrect.");
 const invalidRefresh = () => new ClientError(401, "INVALID_REFRESH_TOKEN", "The refresh token is invalid or expired.");
 
+/**
+ * What a verifier trusts for the embedded provider. It follows from the configuration
+ * and the public keys alone, so a node that only verifies never builds the provider.
+ */
+export function embeddedTrust(config: IdpConfig, publicUrl: string, keys: JWTVerifyGetKey): { actors: TokenTrust; services: TokenTrust } {
+	const algorithms = [SIGNING_ALG];
+	return {
+		actors: { issuer: `${publicUrl}/idp/actors`, keys, algorithms, clientId: config.actorClientId ?? EMBEDDED_ACTOR_CLIENT_ID },
+		services: { issuer: `${publicUrl}/idp/services`, keys, algorithms, clientId: config.serviceClientId ?? EMBEDDED_SERVICE_CLIENT_ID }
+	};
+}
+
 export interface EmbeddedOptions {
 	config: IdpConfig;
 	/** Base of the issuers: `${publicUrl}/idp/actors` and `${publicUrl}/idp/services`. */
@@ -63,30 +76,29 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 	private readonly serviceIssuer: string;
 	private readonly actorClientId: string;
 	private readonly serviceClientId: string;
-	private readonly keys;
+	private readonly anchors: { actors: TokenTrust; services: TokenTrust };
 	private readonly now: () => number;
 	private serviceAccountReady: Promise<void> | null = null;
 
 	constructor(private readonly opts: EmbeddedOptions) {
 		this.users = opts.store.collection<IdpUser>("idp_users");
 		this.refreshTokens = opts.store.collection<RefreshRecord>("idp_refresh_tokens");
-		this.actorIssuer = `${opts.publicUrl}/idp/actors`;
-		this.serviceIssuer = `${opts.publicUrl}/idp/services`;
-		this.actorClientId = opts.config.actorClientId ?? EMBEDDED_ACTOR_CLIENT_ID;
-		this.serviceClientId = opts.config.serviceClientId ?? EMBEDDED_SERVICE_CLIENT_ID;
-		this.keys = createLocalJWKSet({ keys: [opts.key.publicJwk] });
 		this.now = opts.now ?? Date.now;
+		const keys = new PublicKeySet({ fetch: () => this.jwks(), source: "the store", now: this.now });
+		this.anchors = embeddedTrust(opts.config, opts.publicUrl, keys.getKey);
+		this.actorIssuer = this.anchors.actors.issuer;
+		this.serviceIssuer = this.anchors.services.issuer;
+		this.actorClientId = this.anchors.actors.clientId;
+		this.serviceClientId = this.anchors.services.clientId;
 	}
 
 	trust(): { actors: TokenTrust; services: TokenTrust } {
-		return {
-			actors: { issuer: this.actorIssuer, keys: this.keys, algorithms: [SIGNING_ALG], clientId: this.actorClientId },
-			services: { issuer: this.serviceIssuer, keys: this.keys, algorithms: [SIGNING_ALG], clientId: this.serviceClientId }
-		};
+		return this.anchors;
 	}
 
-	async jwks(): Promise<{ keys: object[] }> {
-		return { keys: [this.opts.key.publicJwk] };
+	/** Read from the store on every call: a key another node added is published at once. */
+	async jwks(): Promise<{ keys: JWK[] }> {
+		return { keys: await publishedKeys(this.opts.store, this.now()) };
 	}
 
 	private nowSec(): number {

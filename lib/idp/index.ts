@@ -7,8 +7,8 @@ import type { IdentityProvider } from "./types";
 
 export type { IdentityProvider, TokenSet } from "./types";
 
-export async function createIdentityProvider(config: Config, store: () => Store): Promise<IdentityProvider> {
+export async function createIdentityProvider(config: Config, store: () => Store, log?: { info(message: string): void }): Promise<IdentityProvider> {
 	if (config.idp.kind === "cognito") return new CognitoIdentityProvider(config.idp);
-	const key = await loadSigningKey(config.dataDir);
+	const key = await loadSigningKey(store(), { keyEncryptionKey: config.idp.keyEncryptionKey, dataDir: config.dataDir, log });
 	return new EmbeddedIdentityProvider({ config: config.idp, publicUrl: config.publicUrl, store: store(), key });
 }

@@ -17,6 +17,8 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	idp_users: { indexes: [{ fields: { pool: 1, username: 1 }, unique: true }] },
 	/** Embedded identity provider: refresh tokens, stored under their SHA-256. */
 	idp_refresh_tokens: { indexes: [{ fields: { familyId: 1 } }, { fields: { expiresAt: 1 } }] },
+	/** Embedded identity provider: signing keys under their kid; one writer wins each generation. */
+	idp_keys: { indexes: [{ fields: { generation: 1 }, unique: true }, { fields: { status: 1, generation: -1 } }] },
 	actors: { indexes: [{ fields: { email: 1 }, unique: true }] },
 	/** The notification queue: claims read (status, priorityRank, availableAt, seq) in order. */
 	notifications: {

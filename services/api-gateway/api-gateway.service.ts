@@ -229,13 +229,16 @@ const GatewayService: ServiceSchema<ServiceSettingSchema & Record<string, unknow
 					checks[name] = "down";
 				}
 			};
-			await probe("store", () => rt.store().ping());
+			// A node whose services keep nothing in the store never opens it.
+			if (rt.usesStore()) await probe("store", () => rt.store().ping());
 			if (rt.config.natsUrl) {
 				await probe("transporter", async () => {
 					if (!this.broker.transit?.connected || !rt.transportUp) throw new Error("disconnected");
 				});
 			}
 			if (rt.config.redisUrl) await probe("redis", () => rt.kv().ping());
+			// Without the embedded provider's public keys no token can be checked (Cognito's are fetched per kid).
+			if (rt.config.idp.kind === "embedded") await probe("keys", () => rt.publicKeys().ready());
 			const status = Object.values(checks).every(c => c === "ok") ? "ok" : "unavailable";
 			return { status, checks };
 		}

@@ -89,6 +89,19 @@ export function newUser(overrides: Partial<{ email: string; password: string; fi
 	};
 }
 
+/** Registers a fresh user through the gateway, logs in and reads the actor with the access token, checking each answer. */
+export async function registerLoginAndRead(baseUrl: string) {
+	const user = newUser();
+	const reg = await http(baseUrl, "POST", "/auth/register", { json: user });
+	expect(reg.status).toBe(201);
+	const login = await http(baseUrl, "POST", "/auth/login", { json: { username: user.email, password: user.password } });
+	expect(login.status).toBe(200);
+	const actor = await http(baseUrl, "GET", `/actors/${reg.body.actorId}`, { token: login.body.accessToken });
+	expect(actor.status).toBe(200);
+	expect(actor.body).toMatchObject({ actorId: reg.body.actorId, email: user.email.toLowerCase() });
+	return { actorId: reg.body.actorId as string, login: login.body as { accessToken: string; refreshToken: string } };
+}
+
 export function runtime(p: Platform) {
 	return runtimeOf(p.broker);
 }

@@ -15,7 +15,7 @@ import { testConfig } from "../helpers/platform";
 async function make(env: Env = {}) {
 	const config = testConfig(env);
 	const store = new SqliteStore(path.join(config.dataDir, "store.sqlite"));
-	const idp = new EmbeddedIdentityProvider({ config: config.idp, publicUrl: config.publicUrl, store, key: await loadSigningKey(config.dataDir) });
+	const idp = new EmbeddedIdentityProvider({ config: config.idp, publicUrl: config.publicUrl, store, key: await loadSigningKey(store) });
 	return {
 		idp,
 		store,
@@ -166,7 +166,7 @@ describe("embedded identity provider", () => {
 	it("should refuse service tokens when the configured password does not match the stored account", async () => {
 		await t.idp.serviceToken("auth");
 		const config = testConfig({ IDP_SERVICE_ACCOUNT_USERNAME: "platform", IDP_SERVICE_ACCOUNT_PASSWORD: "a-different-one" });
-		const other = new EmbeddedIdentityProvider({ config: config.idp, publicUrl: config.publicUrl, store: t.store, key: await loadSigningKey(config.dataDir) });
+		const other = new EmbeddedIdentityProvider({ config: config.idp, publicUrl: config.publicUrl, store: t.store, key: await loadSigningKey(t.store) });
 		await expect(other.serviceToken("auth")).rejects.toMatchObject({ code: 401 });
 		fs.rmSync(config.dataDir, { recursive: true, force: true });
 	});
@@ -191,14 +191,5 @@ describe("embedded identity provider", () => {
 		await t.idp.bootstrap();
 		const set = await t.idp.login("admin@example.com", "Admin-Passw0rd");
 		await expect(t.verifier.verify(set.accessToken)).resolves.toMatchObject({ isAdmin: true });
-	});
-
-	it("should keep one signing key when two processes start at once", async () => {
-		const dir = testConfig().dataDir;
-		const [a, b] = await Promise.all([loadSigningKey(dir), loadSigningKey(dir)]);
-		expect(a.kid).toBe(b.kid);
-		const mode = fs.statSync(path.join(dir, "keys", "idp-signing-key.json")).mode & 0o777;
-		expect(mode).toBe(0o600);
-		fs.rmSync(dir, { recursive: true, force: true });
 	});
 });

@@ -80,9 +80,9 @@ describe("gateway, auth and actors in one process", () => {
 			expect(res.body.keys[0].d).toBeUndefined();
 		});
 
-		it("should report live and ready when the store answers", async () => {
+		it("should report live and ready when the store answers and the signing keys are held", async () => {
 			await expect(http(p.baseUrl, "GET", "/health/live")).resolves.toMatchObject({ status: 200, body: { status: "ok" } });
-			await expect(http(p.baseUrl, "GET", "/health/ready")).resolves.toMatchObject({ status: 200, body: { status: "ok", checks: { store: "ok" } } });
+			await expect(http(p.baseUrl, "GET", "/health/ready")).resolves.toMatchObject({ status: 200, body: { status: "ok", checks: { store: "ok", keys: "ok" } } });
 		});
 	});
 
@@ -325,7 +325,7 @@ describeWith("Redis", "the platform with REDIS_URL", () => {
 				raw.disconnect();
 			}
 			const ready = await http(p.baseUrl, "GET", "/health/ready");
-			expect(ready.body).toEqual({ status: "ok", checks: { store: "ok", redis: "ok" } });
+			expect(ready.body).toEqual({ status: "ok", checks: { store: "ok", redis: "ok", keys: "ok" } });
 		} finally {
 			await p.stop();
 		}

@@ -15,6 +15,9 @@ import path from "node:path";
 import Redis from "ioredis";
 import { randomBytes } from "node:crypto";
 import { sha256 } from "../../lib/crypto";
+import { KEYS_COLLECTION, type StoredKey } from "../../lib/idp/keys";
+import { SecretBox } from "../../lib/secretbox";
+import { SqliteStore } from "../../lib/store/sqlite";
 import { MockProvider } from "../helpers/oauth2-provider";
 import { http, newUser, tempDir, type HttpResult } from "../helpers/platform";
 import { freePort, startNode, waitFor, type NodeProcess } from "../helpers/processes";
@@ -73,6 +76,7 @@ describeWith("NATS", "secrets in the logs of a full run", () => {
 				SOCIAL_OAUTH2_REDIRECT_URI: `${baseUrl}${CALLBACK_PATH}`,
 				OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY: keep("encryption key", randomBytes(32).toString("base64")),
 				OAUTH2_REFRESH_TOKEN_PREVIOUS_KEYS: keep("previous encryption key", randomBytes(32).toString("base64")),
+				IDP_KEY_ENCRYPTION_KEY: keep("key-encryption key", randomBytes(32).toString("base64")),
 				UI_BASE_URL: UI
 			};
 			nodes = [
@@ -176,8 +180,14 @@ describeWith("NATS", "secrets in the logs of a full run", () => {
 			const tampered = { ...message, Signature: keep("tampered SNS signature", randomBytes(256).toString("base64")) };
 			expectStatus(await http(baseUrl, "POST", "/notifications/webhooks/email-provider", { body: JSON.stringify(tampered), headers: { "content-type": "text/plain" } }), 403);
 
-			const key = JSON.parse(fs.readFileSync(path.join(dataDir, "keys", "idp-signing-key.json"), "utf8"));
-			keep("identity provider private key", key.d);
+			const store = new SqliteStore(path.join(dataDir, "store.sqlite"));
+			try {
+				const [key] = await store.collection<StoredKey>(KEYS_COLLECTION).find({});
+				const kek = new SecretBox(Buffer.from(secrets.get("key-encryption key")!, "base64"));
+				keep("identity provider private key", JSON.parse(kek.open(key.sealedPrivateJwk!, `${KEYS_COLLECTION}:${key.id}`)).d);
+			} finally {
+				await store.close();
+			}
 
 			await Promise.all(nodes.map(n => n.stop()));
 			log = nodes.map(n => n.output()).join("\n");

@@ -3,7 +3,7 @@
  * sharing one embedded store: register, log in, read the profile, refresh.
  */
 import fs from "node:fs";
-import { http, newUser, tempDir } from "../helpers/platform";
+import { http, newUser, registerLoginAndRead, tempDir } from "../helpers/platform";
 import { freePort, startNode, waitFor, type NodeProcess } from "../helpers/processes";
 import { describeWith, NATS_URL, uniqueName } from "../helpers/services";
 
@@ -33,17 +33,10 @@ describeWith("NATS", "services split across processes over NATS", () => {
 	});
 
 	it("should register, log in, read the actor and refresh when the actor service is on another node", async () => {
-		const user = newUser();
-		const reg = await http(baseUrl, "POST", "/auth/register", { json: user });
-		expect(reg.status).toBe(201);
-		const login = await http(baseUrl, "POST", "/auth/login", { json: { username: user.email, password: user.password } });
-		expect(login.status).toBe(200);
-		const actor = await http(baseUrl, "GET", `/actors/${reg.body.actorId}`, { token: login.body.accessToken });
-		expect(actor.status).toBe(200);
-		expect(actor.body).toMatchObject({ actorId: reg.body.actorId, email: user.email.toLowerCase() });
-		const refreshed = await http(baseUrl, "POST", "/auth/tokens/refresh", { json: { refreshToken: login.body.refreshToken } });
+		const { actorId, login } = await registerLoginAndRead(baseUrl);
+		const refreshed = await http(baseUrl, "POST", "/auth/tokens/refresh", { json: { refreshToken: login.refreshToken } });
 		expect(refreshed.status).toBe(200);
-		const again = await http(baseUrl, "GET", `/actors/${reg.body.actorId}`, { token: refreshed.body.accessToken });
+		const again = await http(baseUrl, "GET", `/actors/${actorId}`, { token: refreshed.body.accessToken });
 		expect(again.status).toBe(200);
 	});
 
@@ -53,10 +46,10 @@ describeWith("NATS", "services split across processes over NATS", () => {
 		expect(res.body.code).toBe("UNAUTHORIZED");
 	});
 
-	it("should report the transporter in readiness when NATS is configured", async () => {
+	it("should report the transporter and the signing keys in readiness when NATS is configured", async () => {
 		const res = await http(baseUrl, "GET", "/health/ready");
 		expect(res.status).toBe(200);
-		expect(res.body.checks).toEqual({ store: "ok", transporter: "ok" });
+		expect(res.body.checks).toEqual({ store: "ok", transporter: "ok", keys: "ok" });
 	});
 
 	it("should answer 503 quickly when the actor node is gone", async () => {

@@ -44,7 +44,7 @@ describe("SocialAccounts", () => {
 
 	beforeAll(async () => {
 		store = new SqliteStore(path.join(config.dataDir, "store.sqlite"));
-		idp = new EmbeddedIdentityProvider({ config: config.idp, publicUrl: config.publicUrl, store, key: await loadSigningKey(config.dataDir) });
+		idp = new EmbeddedIdentityProvider({ config: config.idp, publicUrl: config.publicUrl, store, key: await loadSigningKey(store) });
 	});
 	afterAll(async () => {
 		await store.close();

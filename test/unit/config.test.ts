@@ -141,6 +141,8 @@ describe("loadConfig", () => {
 		["OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY", { OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY: "not base64!" }],
 		["OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY", { OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY: key32.slice(0, 20) }],
 		["OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY", { ...social, OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY: "" }],
+		["IDP_KEY_ENCRYPTION_KEY", { IDP_KEY_ENCRYPTION_KEY: "not base64!" }],
+		["IDP_KEY_ENCRYPTION_KEY", { IDP_KEY_ENCRYPTION_KEY: key32.slice(0, 20) }],
 		["OAUTH2_REFRESH_TOKEN_PREVIOUS_KEYS", { OAUTH2_REFRESH_TOKEN_PREVIOUS_KEYS: `${key32},${key32.slice(0, 20)}` }],
 		["SOCIAL_OAUTH2_CLIENT_SECRET", { ...social, SOCIAL_OAUTH2_CLIENT_SECRET: "" }],
 		["SOCIAL_OAUTH2_CLIENT_AUTH_METHOD", { SOCIAL_OAUTH2_CLIENT_AUTH_METHOD: "private_key_jwt" }],
@@ -178,6 +180,11 @@ describe("loadConfig", () => {
 
 	it("should accept a 32-byte base64 encryption key without echoing it in errors", () => {
 		expect(loadConfig({ OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY: key32 }).social.refreshTokenEncryptionKey).toHaveLength(32);
+	});
+
+	it("should seal signing keys only when IDP_KEY_ENCRYPTION_KEY is set", () => {
+		expect(loadConfig({}).idp.keyEncryptionKey).toBeUndefined();
+		expect(loadConfig({ IDP_KEY_ENCRYPTION_KEY: key32 }).idp.keyEncryptionKey).toEqual(Buffer.alloc(32, 1));
 	});
 });
 

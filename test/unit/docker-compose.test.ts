@@ -20,6 +20,13 @@ describe("docker-compose.yml", () => {
 		expect(svc.environment).toMatchObject({ SERVICES: name, NATS_URL: "nats://nats:4222", MONGODB_URL: expect.stringMatching(/^mongodb:\/\//) });
 	});
 
+	it("should share no volume for signing keys: auth reads the old one only to import a key, the dispatcher keeps its outbox", () => {
+		const mounts = Object.fromEntries(Object.entries(doc.services).filter(([, s]: [string, any]) => s.volumes).map(([n, s]: [string, any]) => [n, s.volumes]));
+		expect(mounts).toEqual({ mongo: ["mongo-data:/data/db"], auth: ["platform-data:/data:ro"], dispatcher: ["platform-data:/data"] });
+		expect(doc.services.auth.environment).toHaveProperty("IDP_KEY_ENCRYPTION_KEY");
+		expect(doc.services["api-gateway"].environment).not.toHaveProperty("IDP_KEY_ENCRYPTION_KEY");
+	});
+
 	it("should run several dispatcher replicas and publish only the gateway's port", () => {
 		expect(doc.services.dispatcher.deploy.replicas).toBeGreaterThan(1);
 		const published = Object.entries(doc.services).filter(([, s]: [string, any]) => s.ports).map(([n]) => n);

@@ -6,7 +6,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRemoteJWKSet, generateKeyPair, exportJWK, SignJWT, decodeJwt, type CryptoKey, type JWTPayload } from "jose";
 import { TokenVerifier } from "../../lib/auth/verifier";
-import { EmbeddedIdentityProvider } from "../../lib/idp/embedded";
+import { PublicKeySet } from "../../lib/auth/public-keys";
+import { EmbeddedIdentityProvider, embeddedTrust } from "../../lib/idp/embedded";
 import { loadSigningKey, type SigningKey } from "../../lib/idp/keys";
 import { SqliteStore } from "../../lib/store/sqlite";
 import { testConfig } from "../helpers/platform";
@@ -27,7 +28,7 @@ describe("TokenVerifier", () => {
 		const config = testConfig();
 		dataDir = config.dataDir;
 		store = new SqliteStore(path.join(dataDir, "store.sqlite"));
-		key = await loadSigningKey(dataDir);
+		key = await loadSigningKey(store);
 		idp = new EmbeddedIdentityProvider({ config: config.idp, publicUrl: config.publicUrl, store, key });
 		verifier = new TokenVerifier(idp.trust());
 		await idp.createUser({ email: "v@example.com", password: "Passw0rd-ok", firstName: "V", lastName: "W" });
@@ -117,6 +118,23 @@ describe("TokenVerifier", () => {
 		const trust = idp.trust();
 		const unreachable = new TokenVerifier({ ...trust, actors: { ...trust.actors, keys: createRemoteJWKSet(new URL("http://127.0.0.1:1/.well-known/jwks.json")) } });
 		await expect(unreachable.verify(access)).rejects.toMatchObject({ code: 503, type: "UPSTREAM_UNAVAILABLE" });
+	});
+
+	it("should answer 503, not 401, when a node cannot obtain the embedded provider's public keys", async () => {
+		const keys = new PublicKeySet({ fetch: () => Promise.reject(new Error("Service 'auth.jwks' is not found.")), source: "auth.jwks" });
+		const config = testConfig();
+		fs.rmSync(config.dataDir, { recursive: true, force: true });
+		const keyless = new TokenVerifier(embeddedTrust(config.idp, config.publicUrl, keys.getKey));
+		await expect(keyless.verify(access)).rejects.toMatchObject({ code: 503, type: "UPSTREAM_UNAVAILABLE" });
+	});
+
+	it("should accept tokens with public keys alone when they come from the provider's JWKS", async () => {
+		const keys = new PublicKeySet({ fetch: () => idp.jwks(), source: "auth.jwks" });
+		const config = testConfig();
+		fs.rmSync(config.dataDir, { recursive: true, force: true });
+		const publicOnly = new TokenVerifier(embeddedTrust(config.idp, config.publicUrl, keys.getKey));
+		await expect(publicOnly.verify(access)).resolves.toMatchObject({ kind: "user" });
+		await expect(publicOnly.verify(service)).resolves.toMatchObject({ kind: "service", serviceId: "auth" });
 	});
 
 	it("should stop accepting a cached token when it expires", async () => {
