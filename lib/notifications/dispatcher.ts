@@ -10,7 +10,7 @@ import type { NotificationConfig } from "../config";
 import type { KeyValue } from "../kv";
 import type { Store } from "../store";
 import type { Channel, NotificationDoc } from "./model";
-import { NotificationQueue, type Outcome } from "./queue";
+import { NotificationQueue, SETTLE_BATCHING, type Outcome } from "./queue";
 import { SendRateLimiter } from "./send-rate";
 import { LEASE_MARGIN_MS, LeaseLost, send, type SendDeps } from "./send";
 
@@ -39,7 +39,10 @@ export class Dispatcher {
 
 	constructor(private readonly deps: DispatcherDeps) {
 		const { config, store, kv, channels, logger } = deps;
-		this.queue = new NotificationQueue(store);
+		this.queue = new NotificationQueue(store, Date.now, {
+			...SETTLE_BATCHING,
+			onBatchError: (err, count) => logger.warn("Recording outcomes failed; trying again", { count, error: (err as Error).message })
+		});
 		this.sendDeps = { store, queue: this.queue, channels, config };
 		this.limiter = new SendRateLimiter(kv, config.sendRatePerSecond, Date.now, degraded =>
 			degraded
