@@ -14,11 +14,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
-import { rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { loadConfig, type NotificationConfig } from "../lib/config";
-import { compose } from "../lib/email/mime";
-import { nextSeq, priorityRank, type EventDoc, type NotificationDoc, type Priority } from "../lib/notifications/model";
+import { FileEmailProvider } from "../lib/email/file";
+import { NotificationIntake } from "../lib/notifications/accept";
+import { priorityRank, type EventDoc, type NotificationDoc, type Priority } from "../lib/notifications/model";
 import { render, type TemplateParts, type Variables } from "../lib/notifications/render";
 import { SqliteStore } from "../lib/store/sqlite";
 import { API_SERVICES, Cluster, DEFAULT_NATS_URL } from "../harness/cluster";
@@ -60,7 +60,7 @@ type Part = (typeof PARTS)[number];
 
 /** How often the bench looks at the store while waiting for sends. */
 const POLL_MS = 100;
-/** Inserts per transaction when filling the backlog. */
+/** Notifications accepted per transaction when filling the backlog. */
 const BACKLOG_BATCH = 5000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -386,23 +386,19 @@ async function e2eRun(s: NotificationSettings, dispatchers: number): Promise<E2e
 }
 
 /**
- * The unavoidable work of one notification, in one process: render the template,
- * compose the MIME message with nodemailer as the file provider does, write it
- * and rename it into place; as many at a time as a dispatcher runs.
+ * The unavoidable work of one notification, in one process: render the template and
+ * hand it to the file email provider the platform uses (compose the MIME message,
+ * write it, rename it into place); as many at a time as a dispatcher runs.
  */
 async function barePipeline(count: number, warmup: number, concurrency: number, fromEmail: string): Promise<BarePipelineResult> {
 	const dir = await makeTempDir("bench-bare-outbox-");
+	const provider = new FileEmailProvider(dir);
 	const run = async (n: number) => {
 		let next = 0;
 		const worker = async () => {
 			while (next < n) {
 				next++;
-				const notificationId = randomUUID();
-				const messageId = randomUUID();
-				const raw = await compose({ notificationId, from: fromEmail, to: RECIPIENT, ...render(TEMPLATE, VARIABLES) });
-				const file = path.join(dir, `${notificationId}.${messageId}.eml`);
-				await writeFile(`${file}.tmp`, raw);
-				await rename(`${file}.tmp`, file);
+				await provider.send({ notificationId: randomUUID(), from: fromEmail, to: RECIPIENT, ...render(TEMPLATE, VARIABLES) });
 			}
 		};
 		await Promise.all(Array.from({ length: Math.min(concurrency, n) }, worker));
@@ -416,6 +412,7 @@ async function barePipeline(count: number, warmup: number, concurrency: number, 
 		if (files !== warmup + count) throw new Error(`bare pipeline: ${fmtInt(warmup + count)} emails composed but ${fmtInt(files)} files written`);
 		return { count, elapsedMs, perSec: (count / elapsedMs) * 1000, concurrency };
 	} finally {
+		await provider.close();
 		removeTempDir(dir);
 	}
 }
@@ -451,44 +448,19 @@ export interface CriticalResult {
 }
 
 /**
- * Fills the queue the way the notifications service would have, accepted long
- * before: one QUEUED record and one QUEUED event per notification. Straight into
- * the shared SQLite file rather than through the gateway, because 100,000 POSTs
- * would take most of the bench's time. insert() does its write before it returns
- * its promise, so each batch lands in one transaction: one fsync per batch.
+ * Fills the queue through the notifications service's own accept path, as if the
+ * backlog had been accepted long before: one QUEUED record and one QUEUED event per
+ * notification. Straight into the shared SQLite file rather than through the
+ * gateway, because 100,000 POSTs would take most of the bench's time; the accepts
+ * of one batch share one transaction: one fsync per batch.
  */
 async function insertBacklog(store: SqliteStore, count: number, createdBy: NotificationDoc["createdBy"]): Promise<number> {
-	const notifications = store.collection<NotificationDoc>("notifications");
-	const events = store.collection<EventDoc>("notification_events");
+	const intake = new NotificationIntake(store, { batchSize: BACKLOG_BATCH });
+	const request = { to: RECIPIENT, priority: "LOW" as const, template: TEMPLATE, variables: VARIABLES };
 	const t0 = performance.now();
 	for (let done = 0; done < count; ) {
 		const n = Math.min(BACKLOG_BATCH, count - done);
-		const writes: Promise<unknown>[] = [];
-		store.transaction(() => {
-			for (let i = 0; i < n; i++) {
-				const now = Date.now();
-				const iso = new Date(now).toISOString();
-				const doc: NotificationDoc = {
-					id: randomUUID(),
-					channel: "EMAIL",
-					to: RECIPIENT,
-					priority: "LOW",
-					priorityRank: priorityRank("LOW"),
-					variables: VARIABLES,
-					status: "QUEUED",
-					attempts: 0,
-					createdBy,
-					createdAt: iso,
-					updatedAt: iso,
-					availableAt: iso,
-					seq: nextSeq(now),
-					template: TEMPLATE
-				};
-				writes.push(notifications.insert(doc));
-				writes.push(events.insert({ id: randomUUID(), notificationId: doc.id, event: "QUEUED", occurredAt: iso, seq: nextSeq(now) }));
-			}
-		}, "notifications");
-		await Promise.all(writes);
+		await Promise.all(Array.from({ length: n }, () => intake.accept(request, createdBy)));
 		done += n;
 	}
 	return performance.now() - t0;

@@ -15,6 +15,9 @@ export const METRIC = {
 
 export type Outcome = "sent" | "failed" | "retried" | "suppressed";
 
+/** The outcome counted for each event a dispatcher records. */
+const OUTCOME_OF_EVENT: Record<string, Outcome> = { SENT: "sent", FAILED: "failed", ATTEMPT_FAILED: "retried", SUPPRESSED: "suppressed" };
+
 export function registerNotificationMetrics(broker: ServiceBroker): void {
 	if (!broker.isMetricsEnabled()) return;
 	const m = broker.metrics;
@@ -25,8 +28,9 @@ export function registerNotificationMetrics(broker: ServiceBroker): void {
 	}
 }
 
-export function countOutcome(broker: ServiceBroker, outcome: Outcome): void {
-	if (broker.isMetricsEnabled()) broker.metrics.increment(METRIC.outcomes, { outcome });
+/** Counts a dispatcher's recorded outcome by the event that recorded it. */
+export function countOutcome(broker: ServiceBroker, event: string): void {
+	if (broker.isMetricsEnabled()) broker.metrics.increment(METRIC.outcomes, { outcome: OUTCOME_OF_EVENT[event] });
 }
 
 /** Reads the queue and sets the gauges. */

@@ -1,6 +1,7 @@
 /**
- * The notification record, its statuses and priorities, shared by the
- * notifications service (accept, read) and the dispatcher (claim, send).
+ * The notification record, its statuses and priorities, its events, and the data it
+ * refers to (templates, suppressions). Which status may follow which is in
+ * lifecycle.ts; every write of the record is in this folder.
  */
 import type { TemplateParts, Variables } from "./render";
 
@@ -11,7 +12,7 @@ export type Channel = (typeof CHANNELS)[number];
 /** Channels with a delivery path today; the others are refused with 422. */
 export const DELIVERABLE_CHANNELS: readonly Channel[] = ["EMAIL"];
 
-export const STATUSES = ["QUEUED", "PROCESSING", "SENT", "DELIVERED", "BOUNCED", "COMPLAINT", "FAILED", "SUPPRESSED"] as const;
+export const STATUSES = ["QUEUED", "PROCESSING", "SENT", "DELIVERED", "BOUNCED", "COMPLAINT", "FAILED", "SUPPRESSED", "UNSUBSCRIBED", "CANCELLED"] as const;
 export type Status = (typeof STATUSES)[number];
 
 export function priorityRank(p: Priority): number {
@@ -58,6 +59,22 @@ export interface EventDoc {
 	seq: string;
 	detail?: Record<string, unknown>;
 	dedupeKey?: string;
+}
+
+export interface TemplateDoc extends TemplateParts {
+	id: string;
+	name: string;
+	createdBy: Creator;
+	createdAt: string;
+	updatedAt: string;
+}
+
+/** A recipient that must not be mailed (permanent bounce, complaint); id = normalized address. */
+export interface SuppressionDoc {
+	id: string;
+	reason: string;
+	notificationId: string;
+	createdAt: string;
 }
 
 let counter = 0;

@@ -7,10 +7,22 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Collection, Filter, Store } from "../store";
-import { nextSeq, type EventDoc, type NotificationDoc, type Status } from "./model";
+import { GroupCommit, type GroupCommitOptions } from "../store/group-commit";
+import { newEvent } from "./events";
+import { transition } from "./lifecycle";
+import type { EventDoc, NotificationDoc, Status } from "./model";
 
 export const CLAIM_ORDER = { priorityRank: 1, availableAt: 1, seq: 1 } as const;
 const LOW_RANK = 3;
+
+/**
+ * Outcomes are written together: one batch (one transaction in SQLite) for all that
+ * finish within a few milliseconds, instead of two commits per notification. A failed
+ * write is tried again (it is idempotent: every write names the lease token), then
+ * one outcome at a time, so sends that went out are recorded rather than sent again
+ * when their leases expire.
+ */
+export const SETTLE_BATCHING: GroupCommitOptions = { delayMs: 3, maxGroups: 64, attempts: 4, backoffMs: 100 };
 
 /** What became of one claimed notification: its next status and the event that says so. */
 export interface Outcome {
@@ -24,17 +36,28 @@ export interface Outcome {
 }
 
 export class NotificationQueue {
-	readonly notifications: Collection<NotificationDoc>;
-	readonly events: Collection<EventDoc>;
+	private readonly writer: GroupCommit;
 
-	constructor(private readonly store: Store, private readonly now: () => number = Date.now) {
-		this.notifications = store.collection<NotificationDoc>("notifications");
-		this.events = store.collection<EventDoc>("notification_events");
+	constructor(
+		private readonly store: Store,
+		private readonly now: () => number = Date.now,
+		batching: GroupCommitOptions = SETTLE_BATCHING
+	) {
+		this.writer = new GroupCommit(store, batching);
+	}
+
+	private get notifications(): Collection<NotificationDoc> {
+		return this.store.collection<NotificationDoc>("notifications");
+	}
+
+	/** The filter that holds a write to this holder's lease. */
+	private leased(n: NotificationDoc, to: Status): Filter {
+		return { id: n.id, leaseToken: n.leaseToken!, ...transition("PROCESSING", to) };
 	}
 
 	async claim(limit: number, leaseMs: number, opts: { holdLow?: boolean } = {}): Promise<NotificationDoc[]> {
 		const now = this.now();
-		const filter: Filter = { status: "QUEUED", availableAt: { $lte: new Date(now).toISOString() } };
+		const filter: Filter = { ...transition("QUEUED", "PROCESSING"), availableAt: { $lte: new Date(now).toISOString() } };
 		if (opts.holdLow) filter.priorityRank = { $lt: LOW_RANK };
 		return this.notifications.claimMany(
 			filter,
@@ -51,60 +74,40 @@ export class NotificationQueue {
 		);
 	}
 
-	private eventDoc(notificationId: string, event: string, detail?: Record<string, unknown>, now = this.now()): EventDoc {
-		return { id: randomUUID(), notificationId, event, occurredAt: new Date(now).toISOString(), seq: nextSeq(now), ...(detail ? { detail } : {}) };
-	}
-
-	async event(notificationId: string, event: string, detail?: Record<string, unknown>): Promise<void> {
-		await this.events.insert(this.eventDoc(notificationId, event, detail));
-	}
-
-	/**
-	 * Records outcomes, each as its status change and its event, all in one batch. An
-	 * outcome whose lease was lost meanwhile changes nothing and reports false.
-	 */
-	async commit(outcomes: Outcome[]): Promise<boolean[]> {
-		const nowMs = this.now();
-		const now = new Date(nowMs).toISOString();
-		return this.store.batch(
-			outcomes.map(o => {
-				const set: Record<string, unknown> = { ...(o.set ?? {}), status: o.status, updatedAt: now };
-				let detail = o.detail;
-				if (o.retryInMs !== undefined) {
-					// The event says when the retry is due, from the same clock reading as the record.
-					set.availableAt = new Date(nowMs + o.retryInMs).toISOString();
-					detail = { ...(detail ?? {}), retryAt: set.availableAt };
-				}
-				return [
-					{
-						op: "updateMany",
-						collection: "notifications",
-						filter: { id: o.notification.id, leaseToken: o.notification.leaseToken!, status: "PROCESSING" },
-						update: { $set: set, $unset: ["leaseToken", "leaseUntil"] }
-					},
-					{ op: "insert", collection: "notification_events", doc: this.eventDoc(o.notification.id, o.event, detail, nowMs) }
-				];
-			})
-		);
-	}
-
 	/**
 	 * Extends a lease, only while this holder still has it; false when it was lost. A
 	 * send must never start on a lease that could expire before the send ends.
 	 */
 	async renew(n: NotificationDoc, leaseMs: number): Promise<boolean> {
 		const until = new Date(this.now() + leaseMs).toISOString();
-		const changed = await this.notifications.updateMany(
-			{ id: n.id, leaseToken: n.leaseToken!, status: "PROCESSING" },
-			{ $set: { leaseUntil: until } }
-		);
+		const changed = await this.notifications.updateMany({ id: n.id, leaseToken: n.leaseToken!, status: "PROCESSING" }, { $set: { leaseUntil: until } });
 		if (changed === 1) n.leaseUntil = until;
 		return changed === 1;
 	}
 
-	/** Ends the lease with a final status and its event; false when the lease was lost meanwhile. */
-	async finish(n: NotificationDoc, status: Status, event: string, detail?: Record<string, unknown>, set: Partial<NotificationDoc> = {}): Promise<boolean> {
-		return (await this.commit([{ notification: n, status, event, detail, set }]))[0];
+	/**
+	 * Ends the lease with the outcome's status and event, batched with the outcomes of
+	 * other sends. False when the lease was lost meanwhile: then nothing is written.
+	 * A status the table does not allow after PROCESSING is refused (TransitionRefused).
+	 */
+	async settle(o: Outcome): Promise<boolean> {
+		const nowMs = this.now();
+		const now = new Date(nowMs).toISOString();
+		const filter = this.leased(o.notification, o.status);
+		const set: Record<string, unknown> = { ...(o.set ?? {}), status: o.status, updatedAt: now };
+		let detail = o.detail;
+		if (o.retryInMs !== undefined) {
+			// The event says when the retry is due, from the same clock reading as the record.
+			set.availableAt = new Date(nowMs + o.retryInMs).toISOString();
+			detail = { ...(detail ?? {}), retryAt: set.availableAt };
+		}
+		const [applied] = await this.writer.submit([
+			[
+				{ op: "updateMany", collection: "notifications", filter, update: { $set: set, $unset: ["leaseToken", "leaseUntil"] } },
+				{ op: "insert", collection: "notification_events", doc: newEvent(o.notification.id, o.event, { detail, now: nowMs }) }
+			]
+		]);
+		return applied;
 	}
 
 	/**
@@ -112,20 +115,22 @@ export class NotificationQueue {
 	 * queue, or fails them when they have no attempts left. Returns how many moved.
 	 */
 	async reapExpired(maxAttempts: number, limit = 500): Promise<number> {
-		const nowIso = new Date(this.now()).toISOString();
-		const expired: Filter = { status: "PROCESSING", leaseUntil: { $lt: nowIso } };
+		const now = this.now();
+		const nowIso = new Date(now).toISOString();
+		const expired: Filter = { leaseUntil: { $lt: nowIso } };
 		const failed = await this.notifications.claimMany(
-			{ ...expired, attempts: { $gte: maxAttempts } },
+			{ ...expired, ...transition("PROCESSING", "FAILED"), attempts: { $gte: maxAttempts } },
 			{ $set: { status: "FAILED", lastError: "LEASE_EXPIRED", updatedAt: nowIso }, $unset: ["leaseToken", "leaseUntil"] },
 			{ limit }
 		);
 		const requeued = await this.notifications.claimMany(
-			expired,
+			{ ...expired, ...transition("PROCESSING", "QUEUED") },
 			{ $set: { status: "QUEUED", availableAt: nowIso, lastError: "LEASE_EXPIRED", updatedAt: nowIso }, $unset: ["leaseToken", "leaseUntil"] },
 			{ limit }
 		);
-		for (const n of failed) await this.event(n.id, "FAILED", { attempt: n.attempts, error: "LEASE_EXPIRED" });
-		for (const n of requeued) await this.event(n.id, "LEASE_EXPIRED", { attempt: n.attempts });
+		const events = this.store.collection<EventDoc>("notification_events");
+		for (const n of failed) await events.insert(newEvent(n.id, "FAILED", { detail: { attempt: n.attempts, error: "LEASE_EXPIRED" }, now }));
+		for (const n of requeued) await events.insert(newEvent(n.id, "LEASE_EXPIRED", { detail: { attempt: n.attempts }, now }));
 		return failed.length + requeued.length;
 	}
 }

@@ -1,11 +1,26 @@
 /**
- * Group commit: writes submitted in the same turn of the event loop go to the store
- * as one batch. With SQLite that is one transaction and one fsync for many requests
- * instead of one each, while every caller still hears back only after its write is
- * on disk. If the shared batch fails (a duplicate key in one request, say), each
- * request's groups are written again on their own, so one caller's error is only its own.
+ * Group commit: writes submitted close together go to the store as one batch. With
+ * SQLite that is one transaction and one fsync for many requests instead of one
+ * each, while every caller still hears back only after its write is on disk, with
+ * one applied flag per group it submitted (false: an update in it matched nothing).
+ * If the shared batch fails (a duplicate key in one request, say), it is tried again
+ * as configured, then each request's groups are written on their own, so one
+ * caller's error is only its own.
  */
 import type { BatchGroup, Store } from "./types";
+
+export interface GroupCommitOptions {
+	/** A batch is written at once when it holds this many groups. */
+	maxGroups?: number;
+	/** How long a batch waits for more writes; 0 waits to the end of this event-loop turn. */
+	delayMs?: number;
+	/** Tries of a failed batch before its requests are written one by one. */
+	attempts?: number;
+	/** Wait after the n-th failed try: backoffMs × 2ⁿ⁻¹ (0: none). */
+	backoffMs?: number;
+	/** Told of every failed try of a shared batch. */
+	onBatchError?: (err: unknown, groups: number) => void;
+}
 
 interface Pending {
 	groups: BatchGroup[];
@@ -15,39 +30,64 @@ interface Pending {
 
 export class GroupCommit {
 	private pending: Pending[] = [];
-	private scheduled = false;
+	private pendingGroups = 0;
+	private timer: { cancel(): void } | null = null;
+	private readonly maxGroups: number;
+	private readonly delayMs: number;
+	private readonly attempts: number;
+	private readonly backoffMs: number;
 
-	constructor(private readonly store: Store, private readonly maxGroups = 512) {}
+	constructor(private readonly store: Store, private readonly options: GroupCommitOptions = {}) {
+		this.maxGroups = options.maxGroups ?? 512;
+		this.delayMs = options.delayMs ?? 0;
+		this.attempts = Math.max(1, options.attempts ?? 1);
+		this.backoffMs = options.backoffMs ?? 0;
+	}
 
 	submit(groups: BatchGroup[]): Promise<boolean[]> {
 		return new Promise((resolve, reject) => {
 			this.pending.push({ groups, resolve, reject });
-			if (this.pending.reduce((n, p) => n + p.groups.length, 0) >= this.maxGroups) void this.flush();
-			else if (!this.scheduled) {
-				this.scheduled = true;
-				setImmediate(() => void this.flush());
-			}
+			this.pendingGroups += groups.length;
+			if (this.pendingGroups >= this.maxGroups) void this.flush();
+			else this.timer ??= this.schedule();
 		});
 	}
 
+	private schedule(): { cancel(): void } {
+		if (this.delayMs > 0) {
+			const t = setTimeout(() => void this.flush(), this.delayMs);
+			return { cancel: () => clearTimeout(t) };
+		}
+		const i = setImmediate(() => void this.flush());
+		return { cancel: () => clearImmediate(i) };
+	}
+
 	private async flush(): Promise<void> {
-		this.scheduled = false;
+		this.timer?.cancel();
+		this.timer = null;
 		const batch = this.pending.splice(0);
+		this.pendingGroups = 0;
 		if (batch.length === 0) return;
-		try {
-			const applied = await this.store.batch(batch.flatMap(p => p.groups));
-			let at = 0;
-			for (const p of batch) {
-				p.resolve(applied.slice(at, at + p.groups.length));
-				at += p.groups.length;
-			}
-		} catch {
-			for (const p of batch) {
-				try {
-					p.resolve(await this.store.batch(p.groups));
-				} catch (err) {
-					p.reject(err);
+		const groups = batch.flatMap(p => p.groups);
+		for (let attempt = 1; attempt <= this.attempts; attempt++) {
+			try {
+				const applied = await this.store.batch(groups);
+				let at = 0;
+				for (const p of batch) {
+					p.resolve(applied.slice(at, at + p.groups.length));
+					at += p.groups.length;
 				}
+				return;
+			} catch (err) {
+				this.options.onBatchError?.(err, groups.length);
+				if (this.backoffMs > 0) await new Promise(r => setTimeout(r, this.backoffMs * 2 ** (attempt - 1)));
+			}
+		}
+		for (const p of batch) {
+			try {
+				p.resolve(await this.store.batch(p.groups));
+			} catch (err) {
+				p.reject(err);
 			}
 		}
 	}

@@ -208,8 +208,8 @@ describe("accepting notifications (no dispatcher running)", () => {
 		const [again] = await queue.claim(1, 60000);
 		expect(again.id).toBe(res.body.notificationId);
 		expect(again.attempts).toBe(2);
-		await expect(queue.finish(held, "SENT", "SENT", undefined, { providerMessageId: "stale" })).resolves.toBe(false);
-		await expect(queue.finish(again, "SENT", "SENT", undefined, { providerMessageId: "fresh" })).resolves.toBe(true);
+		await expect(queue.settle({ notification: held, status: "SENT", event: "SENT", set: { providerMessageId: "stale" } })).resolves.toBe(false);
+		await expect(queue.settle({ notification: again, status: "SENT", event: "SENT", set: { providerMessageId: "fresh" } })).resolves.toBe(true);
 		const view = await statusOf(p, user.token, again.id);
 		expect(view).toMatchObject({ status: "SENT", providerMessageId: "fresh" });
 		// The stale holder's result left no event either.

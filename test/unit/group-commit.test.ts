@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { DuplicateKeyError } from "../../lib/store";
+import { DuplicateKeyError, type BatchGroup, type Store } from "../../lib/store";
 import { GroupCommit } from "../../lib/store/group-commit";
 import { SqliteStore } from "../../lib/store/sqlite";
 import { tempDir } from "../helpers/platform";
@@ -39,5 +39,56 @@ describe("group commit", () => {
 		expect(clash.status).toBe("rejected");
 		expect((clash as PromiseRejectedResult).reason).toBeInstanceOf(DuplicateKeyError);
 		await expect(store.collection("actors").count({})).resolves.toBe(3);
+	});
+
+	it("should answer false for a group whose update matched nothing, and true for the others", async () => {
+		await store.collection("actors").insert({ id: "here", email: "here@x" } as never);
+		const update = (id: string) => [{ op: "updateMany" as const, collection: "actors", filter: { id }, update: { $set: { name: id } } }];
+		const gc = new GroupCommit(store, { delayMs: 5 });
+		await expect(Promise.all([gc.submit([update("here")]), gc.submit([update("gone"), insert("f", "f@x")])])).resolves.toEqual([[true], [false, true]]);
+		await expect(store.collection("actors").get("here")).resolves.toMatchObject({ name: "here" });
+	});
+
+	/**
+	 * A store whose shared batches fail for the first `failures` calls: a stand-in for a
+	 * transient failure (a busy or briefly unavailable store), which a real SQLite file
+	 * cannot be made to produce on demand. Everything it does write goes to SQLite.
+	 */
+	function flaky(failures: number): Store & { calls: number[] } {
+		let left = failures;
+		const calls: number[] = [];
+		return Object.assign(Object.create(store) as Store, {
+			calls,
+			async batch(groups: BatchGroup[]) {
+				calls.push(groups.length);
+				if (left-- > 0) throw new Error("store unavailable");
+				return store.batch(groups);
+			}
+		});
+	}
+
+	it("should try a failed batch again as configured and write it whole once a try succeeds", async () => {
+		const s = flaky(2);
+		const errors: number[] = [];
+		const gc = new GroupCommit(s, { attempts: 4, backoffMs: 1, onBatchError: (_err, groups) => errors.push(groups) });
+		await expect(Promise.all([gc.submit([insert("g", "g@x")]), gc.submit([insert("h", "h@x")])])).resolves.toEqual([[true], [true]]);
+		expect(s.calls).toEqual([2, 2, 2]);
+		expect(errors).toEqual([2, 2]);
+		await expect(store.collection("actors").count({})).resolves.toBe(2);
+	});
+
+	it("should write each caller's groups on their own after the last try fails", async () => {
+		const s = flaky(3);
+		const gc = new GroupCommit(s, { attempts: 3, backoffMs: 1 });
+		await expect(Promise.all([gc.submit([insert("i", "i@x")]), gc.submit([insert("j", "j@x"), insert("k", "k@x")])])).resolves.toEqual([[true], [true, true]]);
+		expect(s.calls).toEqual([3, 3, 3, 1, 2]);
+		await expect(store.collection("actors").count({})).resolves.toBe(3);
+	});
+
+	it("should write at once, without waiting, when a batch reaches its size", async () => {
+		const s = flaky(0);
+		const gc = new GroupCommit(s, { maxGroups: 2, delayMs: 60000 });
+		await expect(Promise.all([gc.submit([insert("l", "l@x")]), gc.submit([insert("m", "m@x")])])).resolves.toEqual([[true], [true]]);
+		expect(s.calls).toEqual([2]);
 	});
 });

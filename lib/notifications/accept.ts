@@ -1,0 +1,148 @@
+/**
+ * Accepting a notification: the request is checked, the record and its first event
+ * are written together (group commit: requests of the same moment share one
+ * transaction and one fsync), and only then does the caller hear back. With an
+ * Idempotency-Key the same request from the same caller gets the first answer again.
+ */
+import { randomUUID } from "node:crypto";
+import { sha256 } from "../crypto";
+import { ClientError, badRequest } from "../errors";
+import { DuplicateKeyError, type Store } from "../store";
+import { GroupCommit } from "../store/group-commit";
+import { findTemplate, requireTemplateBody } from "./directory";
+import { newEvent } from "./events";
+import { DELIVERABLE_CHANNELS, nextSeq, priorityRank, type Channel, type Creator, type NotificationDoc, type Priority } from "./model";
+import { missingVariables, type TemplateParts, type Variables } from "./render";
+
+export interface AcceptRequest {
+	channel?: Channel;
+	to: string;
+	priority?: Priority;
+	templateId?: string;
+	template?: TemplateParts;
+	variables?: Variables;
+	metadata?: Record<string, unknown>;
+}
+
+export interface Accepted {
+	notificationId: string;
+	/** False when an earlier request with the same Idempotency-Key is answered again. */
+	created: boolean;
+}
+
+export interface IntakeOptions {
+	/** Told when a record was stored without its first event (MongoDB, which has no batch transaction). */
+	warn?: (message: string, fields: Record<string, unknown>) => void;
+	/** The most records written in one transaction. */
+	batchSize?: number;
+}
+
+/** Key order must not change the hash: the same body in another order is the same request. */
+function canonical(value: unknown): string {
+	if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+	if (value && typeof value === "object") {
+		return `{${Object.keys(value).sort().map(k => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(",")}}`;
+	}
+	return JSON.stringify(value);
+}
+
+function replay(earlier: NotificationDoc, requestHash: string): Accepted {
+	if (earlier.requestHash !== requestHash) {
+		throw new ClientError(422, "IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used with a different request.");
+	}
+	return { notificationId: earlier.id, created: false };
+}
+
+/** Refuses what could never be sent, before anything is stored. */
+async function check(store: Store, req: AcceptRequest, channel: Channel): Promise<void> {
+	if (!DELIVERABLE_CHANNELS.includes(channel)) {
+		throw new ClientError(422, "CHANNEL_NOT_SUPPORTED", `The ${channel} channel is not available yet.`);
+	}
+	if (!req.templateId === !req.template) {
+		throw badRequest("Give exactly one of templateId and template.", [{ field: "templateId", message: "Give exactly one of templateId and template." }]);
+	}
+	if (req.template) requireTemplateBody(req.template, "template");
+	// An inline template needs no read: the common request reaches the group commit in the same turn.
+	const template = req.template ?? (await findTemplate(store, req.templateId!));
+	if (!template) throw new ClientError(422, "TEMPLATE_NOT_FOUND", "No template has this id.");
+	const missing = missingVariables(template, req.variables ?? {});
+	if (missing.length) {
+		throw new ClientError(422, "TEMPLATE_VARIABLE_MISSING", `The template needs these variables: ${missing.join(", ")}.`, {
+			errors: missing.map(name => ({ field: `variables.${name}`, message: "is required by the template" }))
+		});
+	}
+}
+
+export function newNotification(req: AcceptRequest, createdBy: Creator, now = Date.now()): NotificationDoc {
+	const iso = new Date(now).toISOString();
+	const priority = req.priority ?? "NORMAL";
+	const doc: NotificationDoc = {
+		id: randomUUID(),
+		channel: req.channel ?? "EMAIL",
+		to: req.to.trim(),
+		priority,
+		priorityRank: priorityRank(priority),
+		variables: req.variables ?? {},
+		status: "QUEUED",
+		attempts: 0,
+		createdBy,
+		createdAt: iso,
+		updatedAt: iso,
+		availableAt: iso,
+		seq: nextSeq(now)
+	};
+	if (req.templateId) doc.templateId = req.templateId;
+	else doc.template = req.template;
+	if (req.metadata) doc.metadata = req.metadata;
+	return doc;
+}
+
+export class NotificationIntake {
+	private readonly committer: GroupCommit;
+
+	constructor(private readonly store: Store, private readonly options: IntakeOptions = {}) {
+		this.committer = new GroupCommit(store, { maxGroups: options.batchSize });
+	}
+
+	/** Stores the notification as QUEUED (durable when this resolves), or finds the one this key already made. */
+	async accept(req: AcceptRequest, creator: Creator, idempotencyKey?: string): Promise<Accepted> {
+		const channel = req.channel ?? "EMAIL";
+		await check(this.store, req, channel);
+		const coll = this.store.collection<NotificationDoc>("notifications");
+		const requestHash = idempotencyKey ? sha256(canonical({ ...req, channel, priority: req.priority ?? "NORMAL", variables: req.variables ?? {} })) : undefined;
+		const scope = idempotencyKey ? `${creator.kind}:${creator.id}:${idempotencyKey}` : undefined;
+		if (scope) {
+			const earlier = await coll.findOne({ idempotencyScope: scope });
+			if (earlier) return replay(earlier, requestHash!);
+		}
+
+		const now = Date.now();
+		const doc = newNotification(req, creator, now);
+		if (scope) {
+			doc.idempotencyScope = scope;
+			doc.requestHash = requestHash;
+		}
+		try {
+			// The record and its first event in one group (one transaction in SQLite).
+			await this.committer.submit([
+				[
+					{ op: "insert", collection: "notifications", doc },
+					{ op: "insert", collection: "notification_events", doc: newEvent(doc.id, "QUEUED", { now }) }
+				]
+			]);
+		} catch (err) {
+			if (err instanceof DuplicateKeyError && scope) {
+				// Another request with the same key won the race: answer as it did.
+				const winner = await coll.findOne({ idempotencyScope: scope });
+				if (!winner) throw err;
+				return replay(winner, requestHash!);
+			}
+			// On MongoDB the batch is not one transaction: if the record made it and only
+			// its first event did not, the notification is accepted and will be sent, so
+			// the caller must hear 201 (an error would invite a second, duplicate request).
+			if (!(await coll.get(doc.id))) throw err;
+			this.options.warn?.("A notification was stored without its QUEUED event", { notificationId: doc.id, error: (err as Error).message });
+		}
+		return { notificationId: doc.id, created: true };
+	}
+}

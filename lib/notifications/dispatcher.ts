@@ -1,0 +1,141 @@
+/**
+ * A dispatcher node's loop over the shared queue: it claims only as many
+ * notifications as it has free slots (bounded concurrency), sends them, settles each
+ * outcome, is woken at once by wake() and polls slowly as a safety net. A reaper
+ * returns expired leases (of nodes that died or hung) to the queue.
+ */
+import type { Logger } from "moleculer";
+import type { ChannelSender } from "../channels";
+import type { NotificationConfig } from "../config";
+import type { KeyValue } from "../kv";
+import type { Store } from "../store";
+import type { Channel, NotificationDoc } from "./model";
+import { NotificationQueue, SETTLE_BATCHING, type Outcome } from "./queue";
+import { SendRateLimiter } from "./send-rate";
+import { LEASE_MARGIN_MS, LeaseLost, send, type SendDeps } from "./send";
+
+export interface DispatcherDeps {
+	config: NotificationConfig;
+	store: Store;
+	kv: KeyValue;
+	/** Closed when the dispatcher stops. */
+	channels: ReadonlyMap<Channel, ChannelSender>;
+	logger: Logger;
+	/** Whether LOW notifications wait for now. */
+	holdLow(): Promise<boolean>;
+	/** Told of every outcome that was recorded (not of those whose lease was lost). */
+	onSettled(outcome: Outcome): void;
+}
+
+export class Dispatcher {
+	private readonly queue: NotificationQueue;
+	private readonly limiter: SendRateLimiter;
+	private readonly sendDeps: SendDeps;
+	private readonly inflight = new Set<Promise<void>>();
+	private running = false;
+	private wakeUp: (() => void) | null = null;
+	private loop: Promise<void> | null = null;
+	private reaper: NodeJS.Timeout | null = null;
+
+	constructor(private readonly deps: DispatcherDeps) {
+		const { config, store, kv, channels, logger } = deps;
+		this.queue = new NotificationQueue(store, Date.now, {
+			...SETTLE_BATCHING,
+			onBatchError: (err, count) => logger.warn("Recording outcomes failed; trying again", { count, error: (err as Error).message })
+		});
+		this.sendDeps = { store, queue: this.queue, channels, config };
+		this.limiter = new SendRateLimiter(kv, config.sendRatePerSecond, Date.now, degraded =>
+			degraded
+				? logger.warn("Redis is unavailable: the send rate is counted on this node alone until it is back.")
+				: logger.info("The send rate is shared through Redis again.")
+		);
+	}
+
+	start(): void {
+		const cfg = this.deps.config;
+		if (cfg.leaseMs < cfg.sendTimeoutMs + LEASE_MARGIN_MS) {
+			this.deps.logger.warn("NOTIFICATION_LEASE_MS is shorter than EMAIL_SEND_TIMEOUT_MS plus a margin: leases are renewed before each send, so they last longer than configured.");
+		}
+		this.running = true;
+		this.loop = this.run();
+		this.reaper = setInterval(() => {
+			this.queue.reapExpired(cfg.maxAttempts).then(
+				n => n > 0 && this.wake(),
+				err => this.deps.logger.error("Returning expired leases failed", { error: (err as Error).message })
+			);
+		}, Math.max(100, Math.floor(cfg.leaseMs / 4)));
+	}
+
+	wake(): void {
+		const w = this.wakeUp;
+		this.wakeUp = null;
+		w?.();
+	}
+
+	/** Sends already under way finish and record their result; nothing new starts. */
+	async stop(): Promise<void> {
+		this.running = false;
+		if (this.reaper) clearInterval(this.reaper);
+		this.wake();
+		await this.loop;
+		await Promise.allSettled(this.inflight);
+		for (const sender of this.deps.channels.values()) await sender.close();
+	}
+
+	private async run(): Promise<void> {
+		const cfg = this.deps.config;
+		while (this.running) {
+			const free = cfg.concurrency - this.inflight.size;
+			// Claim in batches: one claim for many free slots costs one transaction, not many.
+			if (free <= 0 || (free < Math.ceil(cfg.concurrency / 2) && this.inflight.size > 0)) {
+				await Promise.race(this.inflight);
+				continue;
+			}
+			let batch: NotificationDoc[] = [];
+			try {
+				// With a send rate, take the token first and then one notification: a lease
+				// starts only when its send can start, never while waiting for the rate.
+				const limited = cfg.sendRatePerSecond > 0;
+				if (limited) await this.limiter.acquire();
+				batch = await this.queue.claim(limited ? 1 : free, cfg.leaseMs, { holdLow: await this.deps.holdLow() });
+			} catch (err) {
+				this.deps.logger.error("Claiming notifications failed", { error: (err as Error).message });
+			}
+			if (batch.length === 0) {
+				await this.idle(cfg.pollMs);
+				continue;
+			}
+			for (const n of batch) {
+				const job: Promise<void> = send(this.sendDeps, n)
+					.then(outcome => this.settle(outcome))
+					.catch(err => {
+						if (!(err instanceof LeaseLost)) throw err;
+						this.deps.logger.warn("Lease lost before sending; another node has the notification", { notificationId: n.id });
+					})
+					// The lease expires and another attempt follows: nothing is lost.
+					.catch(err => this.deps.logger.error("Processing a notification failed", { notificationId: n.id, error: (err as Error).message }))
+					.finally(() => this.inflight.delete(job));
+				this.inflight.add(job);
+			}
+		}
+	}
+
+	/** Waits for wake() or the poll interval, whichever comes first. */
+	private idle(ms: number): Promise<void> {
+		return new Promise<void>(resolve => {
+			const timer = setTimeout(() => {
+				this.wakeUp = null;
+				resolve();
+			}, ms);
+			this.wakeUp = () => {
+				clearTimeout(timer);
+				resolve();
+			};
+		});
+	}
+
+	private async settle(outcome: Outcome): Promise<void> {
+		if (await this.queue.settle(outcome)) this.deps.onSettled(outcome);
+		else this.deps.logger.warn("Lease lost before the result was recorded", { notificationId: outcome.notification.id });
+	}
+}

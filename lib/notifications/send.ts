@@ -1,0 +1,81 @@
+/**
+ * What becomes of one claimed notification: SUPPRESSED without sending when the
+ * recipient is on the suppression list, else rendered and sent on its channel. Errors
+ * are classified: permanent ones fail at once, the others are retried with
+ * exponential backoff and jitter until the attempts run out.
+ */
+import type { ChannelSender } from "../channels";
+import type { NotificationConfig } from "../config";
+import { SendError } from "../email";
+import type { Store } from "../store";
+import { findTemplate, isSuppressed } from "./directory";
+import type { Channel, NotificationDoc } from "./model";
+import { retryDelay, type NotificationQueue, type Outcome } from "./queue";
+import { render, type TemplateParts } from "./render";
+
+/** Time a send needs on top of its own limit: the result still has to be recorded. */
+export const LEASE_MARGIN_MS = 2000;
+
+/** Another node holds the notification now; this one must neither send nor record. */
+export class LeaseLost extends Error {}
+
+class Timeout extends Error {}
+
+/** Gives up waiting after `ms` and aborts the send, so a late answer cannot race a retry. */
+function withTimeout<T>(p: Promise<T>, ms: number, abort: AbortController): Promise<T> {
+	let timer: NodeJS.Timeout;
+	return Promise.race([
+		p.finally(() => clearTimeout(timer)),
+		new Promise<T>((_r, reject) => (timer = setTimeout(() => {
+			abort.abort();
+			reject(new Timeout());
+		}, ms)))
+	]);
+}
+
+export interface SendDeps {
+	store: Store;
+	queue: NotificationQueue;
+	channels: ReadonlyMap<Channel, ChannelSender>;
+	config: NotificationConfig;
+}
+
+function failed(n: NotificationDoc, error: string, permanent: boolean): Outcome {
+	return { notification: n, status: "FAILED", event: "FAILED", detail: { attempt: n.attempts, error, permanent }, set: { lastError: error } };
+}
+
+/** Works out what becomes of one notification (sending it if due); the caller settles it. Throws LeaseLost. */
+export async function send({ store, queue, channels, config: cfg }: SendDeps, n: NotificationDoc): Promise<Outcome> {
+	if (await isSuppressed(store, n.to)) {
+		return { notification: n, status: "SUPPRESSED", event: "SUPPRESSED", detail: { attempt: n.attempts } };
+	}
+	let template: TemplateParts | null = n.template ?? null;
+	if (!template && n.templateId) template = await findTemplate(store, n.templateId);
+	if (!template) return failed(n, "TEMPLATE_NOT_FOUND", true);
+	const parts = render(template, n.variables);
+
+	let error: SendError;
+	try {
+		const sender = channels.get(n.channel);
+		if (!sender) throw new SendError("CHANNEL_NOT_SUPPORTED", true);
+		// A lease shorter than a send could expire mid-send: renew it (only if still
+		// ours) so no other node can take the notification while this send runs.
+		const needed = cfg.sendTimeoutMs + LEASE_MARGIN_MS;
+		if (Date.parse(n.leaseUntil!) - Date.now() < needed && !(await queue.renew(n, Math.max(cfg.leaseMs, needed)))) throw new LeaseLost();
+		const abort = new AbortController();
+		const { messageId } = await withTimeout(sender.send(n.id, n.to, parts, abort.signal), cfg.sendTimeoutMs, abort);
+		return { notification: n, status: "SENT", event: "SENT", detail: { attempt: n.attempts, providerMessageId: messageId }, set: { providerMessageId: messageId } };
+	} catch (err) {
+		if (err instanceof LeaseLost) throw err;
+		error = err instanceof SendError ? err : err instanceof Timeout ? new SendError("SEND_TIMEOUT", false) : new SendError("SEND_ERROR", false);
+	}
+	if (error.permanent || n.attempts >= cfg.maxAttempts) return failed(n, error.code, error.permanent);
+	return {
+		notification: n,
+		status: "QUEUED",
+		event: "ATTEMPT_FAILED",
+		detail: { attempt: n.attempts, error: error.code },
+		set: { lastError: error.code },
+		retryInMs: retryDelay(n.attempts, cfg.retryBaseMs, cfg.retryMaxMs)
+	};
+}
