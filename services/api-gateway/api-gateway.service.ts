@@ -5,46 +5,26 @@
  * problem documents; every response carries X-Request-Id.
  */
 import { randomUUID } from "node:crypto";
-import { type Context, type ServiceSchema, type ServiceSettingSchema } from "moleculer";
+import type { Context, ServiceSchema } from "moleculer";
 import ApiGateway from "moleculer-web";
 import { ClientAddresses } from "../../lib/client-ip";
 import { unauthorized } from "../../lib/errors";
+import type { HttpMeta } from "../../lib/http-meta";
 import { answerClientError } from "../../lib/http-refusal";
 import { RateLimiter } from "../../lib/rate-limit";
-import { MAX_RESUME_BYTES, UPLOAD_DEADLINE_MS } from "../../lib/resume";
-import { RuntimeMixin, type RuntimeMethods } from "../../mixins/runtime.mixin";
+import { RuntimeMixin } from "../../mixins/runtime.mixin";
 import type { AuthMeta } from "../../middlewares/auth.middleware";
-import {
-	type Req,
-	type Res,
-	type GatewayThis,
-	SOCIAL_CALLBACK,
-	JSON_LIMIT,
-	REQUEST_ID,
-	BEARER,
-	type HealthReport,
-	verifyJson,
-	jsonRoute,
-	requireSnsBody,
-	featureParams,
-	verifyFlagJson,
-	requireMultipart,
-	uploadResult,
-	uploadError,
-	commonHeaders,
-	noStore,
-	passBindingCookie,
-	sendProblem,
-	socialError,
-	authBeforeCall
-} from "./hooks";
+import { answerError, commonHeaders } from "./answers";
+import { buildRoutes, ROUTES } from "./routes";
+import type { GatewayMethods, GatewaySettings, GatewayVars, HealthReport, Req, Res } from "./types";
 
-const GatewayService: ServiceSchema<ServiceSettingSchema & Record<string, unknown>, RuntimeMethods> = {
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** The scheme name is case-insensitive (RFC 9110); the token is a compact JWS. */
+const BEARER = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/i;
+
+const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars> = {
 	name: "api",
-	mixins: [ApiGateway as unknown as Partial<ServiceSchema>, RuntimeMixin],
-	// Route logging is off: moleculer-web formats its per-request lines whenever it is
-	// on, whatever the log level, which costs more than the rest of a cached request.
-	// Failures are logged by onError.
+	mixins: [ApiGateway, RuntimeMixin],
 	settings: {
 		port: 8500,
 		ip: "0.0.0.0",
@@ -58,122 +38,8 @@ const GatewayService: ServiceSchema<ServiceSettingSchema & Record<string, unknow
 			options.requestID = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
 		},
 		use: [commonHeaders],
-		routes: [
-			{
-				path: "/health",
-				logging: false,
-				aliases: { "GET live": "api.live", "GET ready": "api.ready" },
-				mappingPolicy: "restrict",
-				bodyParsers: false,
-				authentication: false
-			},
-			{
-				path: "/.well-known",
-				logging: false,
-				aliases: { "GET jwks.json": "auth.jwks" },
-				mappingPolicy: "restrict",
-				bodyParsers: false,
-				authentication: false
-			},
-			{
-				...jsonRoute(
-					"/auth",
-					{
-						"POST login": "auth.login",
-						"POST register": "auth.register",
-						"POST tokens/refresh": "auth.refresh",
-						"POST refresh-user-token": "auth.refresh",
-						"POST tokens/exchange": "auth.exchange"
-					},
-					false,
-					{ onAfterCall: noStore }
-				),
-				onBeforeCall: authBeforeCall
-			},
-			{
-				path: "/auth/social",
-				logging: false,
-				aliases: { "GET login": "auth.socialLogin", "GET login/callback": SOCIAL_CALLBACK },
-				mappingPolicy: "restrict",
-				bodyParsers: false,
-				authentication: false,
-				onBeforeCall: passBindingCookie,
-				onAfterCall: noStore,
-				onError: socialError
-			},
-			{
-				// SNS posts its JSON as text/plain; both types are read as they are, the service parses.
-				path: "/notifications/webhooks",
-				logging: false,
-				aliases: { "POST email-provider": "webhooks.emailProvider" },
-				mappingPolicy: "restrict",
-				authentication: false,
-				mergeParams: false,
-				bodyParsers: {
-					json: { limit: JSON_LIMIT, strict: false, verify: verifyJson },
-					text: { limit: JSON_LIMIT, type: "text/plain", verify: verifyJson }
-				},
-				onBeforeCall: requireSnsBody
-			},
-			{
-				// The file streams to the documents service as it arrives; no body parser runs.
-				path: "/resumes",
-				aliases: { "POST /": "multipart:documents.upload" },
-				authentication: true,
-				mappingPolicy: "restrict",
-				mergeParams: true,
-				bodyParsers: false,
-				busboyConfig: {
-					// empty: fields without a file still reach the action, which answers 400.
-					empty: true,
-					limits: {
-						files: 1,
-						fields: 8,
-						parts: 16,
-						fieldSize: 1024,
-						headerPairs: 32,
-						// The documents service enforces the contract's 10 MiB itself and answers only
-						// after removing what it wrote. This bound only caps what a remote consumer
-						// can be sent; the margin keeps it from ever cutting in first.
-						fileSize: MAX_RESUME_BYTES + 1024 * 1024
-					}
-				},
-				// The deadline inside the upload fires first, so the gateway always hears its outcome.
-				callOptions: { timeout: UPLOAD_DEADLINE_MS + 15_000 },
-				onBeforeCall: requireMultipart,
-				onAfterCall: uploadResult,
-				onError: uploadError
-			},
-			{
-				path: "/admin/features",
-				aliases: {
-					"GET /": "features.list",
-					"GET /:featureName": "features.get",
-					"PUT /:featureName": "features.set"
-				},
-				authentication: true,
-				mappingPolicy: "restrict",
-				mergeParams: false,
-				bodyParsers: { json: { limit: JSON_LIMIT, strict: false, verify: verifyFlagJson } },
-				onBeforeCall: featureParams
-			},
-			jsonRoute(
-				"",
-				{
-					"GET actors/:id": "actors.get",
-					"GET actor": "actors.find",
-					"GET resumes/:id": "documents.get",
-					"GET resumes/:id/content": "documents.content",
-					"POST notifications": "notifications.create",
-					"GET notifications/:notificationId": "notifications.get",
-					"POST templates": "notifications.createTemplate",
-					"GET templates/:id": "notifications.getTemplate",
-					"PUT templates/:id": "notifications.updateTemplate"
-				},
-				true
-			)
-		],
-		onError: sendProblem
+		routes: buildRoutes(ROUTES),
+		onError: answerError
 	},
 	actions: {
 		// moleculer-web's alias listing is not part of this API.
@@ -191,7 +57,7 @@ const GatewayService: ServiceSchema<ServiceSettingSchema & Record<string, unknow
 		ready: {
 			visibility: "published",
 			auth: "public",
-			async handler(ctx: Context<unknown, { $statusCode?: number; $responseHeaders?: Record<string, string> }>): Promise<HealthReport> {
+			async handler(ctx: Context<unknown, HttpMeta>): Promise<HealthReport> {
 				const report = await this.readiness();
 				if (report.status !== "ok") {
 					ctx.meta.$statusCode = 503;
@@ -246,11 +112,10 @@ const GatewayService: ServiceSchema<ServiceSettingSchema & Record<string, unknow
 	created() {
 		const rt = this.runtime();
 		this.settings.port = rt.config.port;
-		const self = this as unknown as GatewayThis;
-		self.corsOrigins = new Set(rt.config.gateway.corsOrigins);
-		self.clientAddresses = new ClientAddresses(rt.config.gateway.trustedProxies);
-		self.rateLimiter = new RateLimiter(rt.kv(), rt.config.gateway.rateLimits, this.logger);
-		self.server?.on("clientError", answerClientError);
+		this.corsOrigins = new Set(rt.config.gateway.corsOrigins);
+		this.clientAddresses = new ClientAddresses(rt.config.gateway.trustedProxies);
+		this.rateLimiter = new RateLimiter(rt.kv(), rt.config.gateway.rateLimits, this.logger);
+		this.server?.on("clientError", answerClientError);
 	}
 };
 

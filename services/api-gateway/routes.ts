@@ -1,0 +1,165 @@
+/**
+ * Every route the gateway serves, with each alias's policy declared beside it:
+ * body kind, rate-limit bucket, caching, where parameters may come from, how failures
+ * answer. moleculer-web's routes[] are built from this table, and the hooks read the
+ * matched alias's policy, so adding a rate-limited route is one entry here (plus its
+ * limits in lib/config.ts when it counts in a new bucket).
+ */
+import type { ApiRouteSchema } from "moleculer-web";
+import { MAX_RESUME_BYTES, UPLOAD_DEADLINE_MS } from "../../lib/resume";
+import { afterCall, beforeCall, JSON_LIMIT, verifyFlagJson, verifyJson } from "./hooks";
+import type { AliasPolicy, AppliedPolicy, BodyKind } from "./types";
+
+export interface AliasDeclaration extends AliasPolicy {
+	action: string;
+}
+
+export interface RouteDeclaration {
+	path: string;
+	body: BodyKind;
+	/** A valid Bearer token is required before anything is called (the service's authenticate method). */
+	authentication: boolean;
+	/** What every alias of the route has unless it declares otherwise. */
+	policy?: AliasPolicy;
+	/** "METHOD path" to the action alone, or to the action with its own policy. */
+	aliases: Record<string, string | AliasDeclaration>;
+	/** moleculer-web route options the body kind does not decide. */
+	options?: { busboyConfig?: BusboyConfig; callOptions?: ApiRouteSchema["callOptions"] };
+}
+
+/** moleculer-web reads `empty` itself (call the action when no file came); its typings leave it out. */
+type BusboyConfig = NonNullable<ApiRouteSchema["busboyConfig"]> & { empty?: boolean };
+
+export const ROUTES: readonly RouteDeclaration[] = [
+	{ path: "/health", body: "none", authentication: false, aliases: { "GET live": "api.live", "GET ready": "api.ready" } },
+	{ path: "/.well-known", body: "none", authentication: false, aliases: { "GET jwks.json": "auth.jwks" } },
+	{
+		// Passwords and tokens travel here: never in a URL, never kept by a cache.
+		path: "/auth",
+		body: "json",
+		authentication: false,
+		policy: { noStore: true, bodyParamsOnly: true },
+		aliases: {
+			"POST login": { action: "auth.login", rateLimit: { bucket: "login", userField: "username" } },
+			"POST register": { action: "auth.register", rateLimit: { bucket: "register", userField: "email" } },
+			"POST tokens/refresh": { action: "auth.refresh", rateLimit: { bucket: "refresh" } },
+			"POST refresh-user-token": { action: "auth.refresh", rateLimit: { bucket: "refresh" } },
+			"POST tokens/exchange": { action: "auth.exchange", rateLimit: { bucket: "exchange" } }
+		}
+	},
+	{
+		path: "/auth/social",
+		body: "none",
+		authentication: false,
+		policy: { noStore: true },
+		aliases: {
+			"GET login": "auth.socialLogin",
+			"GET login/callback": { action: "auth.socialCallback", bindingCookie: true, failure: "ui-redirect" }
+		}
+	},
+	{ path: "/notifications/webhooks", body: "sns", authentication: false, aliases: { "POST email-provider": "webhooks.emailProvider" } },
+	{
+		path: "/resumes",
+		body: "multipart",
+		authentication: true,
+		aliases: { "POST /": "documents.upload" },
+		options: {
+			busboyConfig: {
+				// empty: fields without a file still reach the action, which answers 400.
+				empty: true,
+				limits: {
+					files: 1,
+					fields: 8,
+					parts: 16,
+					fieldSize: 1024,
+					headerPairs: 32,
+					// The documents service enforces the contract's 10 MiB itself and answers only
+					// after removing what it wrote. This bound only caps what a remote consumer
+					// can be sent; the margin keeps it from ever cutting in first.
+					fileSize: MAX_RESUME_BYTES + 1024 * 1024
+				}
+			},
+			// The deadline inside the upload fires first, so the gateway always hears its outcome.
+			callOptions: { timeout: UPLOAD_DEADLINE_MS + 15_000 }
+		}
+	},
+	{
+		path: "/admin/features",
+		body: "flag",
+		authentication: true,
+		aliases: { "GET /": "features.list", "GET /:featureName": "features.get", "PUT /:featureName": "features.set" }
+	},
+	{
+		path: "",
+		body: "json",
+		authentication: true,
+		aliases: {
+			"GET actors/:id": "actors.get",
+			"GET actor": "actors.find",
+			"GET resumes/:id": "documents.get",
+			"GET resumes/:id/content": "documents.content",
+			"POST notifications": "notifications.create",
+			"GET notifications/:notificationId": "notifications.get",
+			"POST templates": "notifications.createTemplate",
+			"GET templates/:id": "notifications.getTemplate",
+			"PUT templates/:id": "notifications.updateTemplate"
+		}
+	}
+];
+
+type BodyOptions = Pick<ApiRouteSchema, "bodyParsers" | "mergeParams">;
+
+/** moleculer-web parses bodies per route, so the body kind is the route's. */
+const BODY_OPTIONS: Record<BodyKind, BodyOptions> = {
+	none: { bodyParsers: false },
+	json: { mergeParams: true, bodyParsers: { json: { limit: JSON_LIMIT, strict: true, verify: verifyJson } } },
+	// Both types are read as they are; the service parses.
+	sns: {
+		mergeParams: false,
+		bodyParsers: {
+			json: { limit: JSON_LIMIT, strict: false, verify: verifyJson },
+			text: { limit: JSON_LIMIT, type: "text/plain", verify: verifyJson }
+		}
+	},
+	// The file streams to the action as it arrives; no body parser runs.
+	multipart: { mergeParams: true, bodyParsers: false },
+	flag: { mergeParams: false, bodyParsers: { json: { limit: JSON_LIMIT, strict: false, verify: verifyFlagJson } } }
+};
+
+/** An alias in moleculer-web's object form: what it is given besides type and action stays on req.$alias. */
+interface BuiltAlias {
+	type?: "multipart";
+	action: string;
+	policy: AppliedPolicy;
+}
+
+function buildAliases(route: RouteDeclaration): Record<string, BuiltAlias> {
+	return Object.fromEntries(
+		Object.entries(route.aliases).map(([match, declared]) => {
+			const { action, ...own } = typeof declared === "string" ? { action: declared } : declared;
+			const policy: AppliedPolicy = { body: route.body, ...route.policy, ...own };
+			return [match, route.body === "multipart" ? { type: "multipart", action, policy } : { action, policy }];
+		})
+	);
+}
+
+export type GatewayRoute = Pick<ApiRouteSchema, "path" | "logging" | "mappingPolicy" | "authentication"> &
+	BodyOptions &
+	RouteDeclaration["options"] & { aliases: Record<string, BuiltAlias>; onBeforeCall: typeof beforeCall; onAfterCall: typeof afterCall };
+
+export function buildRoutes(declared: readonly RouteDeclaration[]): GatewayRoute[] {
+	return declared.map(route => ({
+		path: route.path,
+		// moleculer-web formats its per-request lines whenever route logging is on,
+		// whatever the log level, which costs more than the rest of a cached request.
+		// Failures are logged by the error handler.
+		logging: false,
+		mappingPolicy: "restrict",
+		authentication: route.authentication,
+		...BODY_OPTIONS[route.body],
+		...route.options,
+		aliases: buildAliases(route),
+		onBeforeCall: beforeCall,
+		onAfterCall: afterCall
+	}));
+}

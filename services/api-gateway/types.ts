@@ -1,0 +1,75 @@
+/**
+ * The gateway's shapes: a route alias's policy (declared in routes.ts, read by the
+ * hooks), the service's own state and methods, and the request as moleculer-web
+ * hands it to the hooks.
+ */
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Context, Service, ServiceSettingSchema } from "moleculer";
+import type { ClientAddresses } from "../../lib/client-ip";
+import type { RateLimitedRoute } from "../../lib/config";
+import type { RateLimiter } from "../../lib/rate-limit";
+import type { RuntimeMethods } from "../../mixins/runtime.mixin";
+
+/**
+ * How a route reads its body. moleculer-web parses bodies per route, so every alias
+ * of a route shares one kind:
+ * - none: no body parser;
+ * - json: application/json, an object or an array;
+ * - sns: text/plain or application/json, kept as text for the service to parse (SNS posts JSON as text/plain);
+ * - multipart: multipart/form-data, streamed to the action as it arrives;
+ * - flag: any JSON value, handed to the action apart from the path parameters.
+ */
+export type BodyKind = "none" | "json" | "sns" | "multipart" | "flag";
+
+export interface AliasPolicy {
+	/** Attempts counted against this bucket's limits before anything is called; userField is the body field naming the account. */
+	rateLimit?: { bucket: RateLimitedRoute; userField?: string };
+	/** The answer carries tokens: no cache may keep it. */
+	noStore?: boolean;
+	/** Parameters come from the JSON body only: a query string on a POST is refused, as it would put secrets in URLs. */
+	bodyParamsOnly?: boolean;
+	/** The social sign-in binding cookie is handed to the action in meta (moleculer-web parses no cookies). */
+	bindingCookie?: boolean;
+	/** A browser navigation ends at the UI even when it fails, with only an error code; otherwise failures are problem documents. */
+	failure?: "problem" | "ui-redirect";
+}
+
+/** What a matched alias carries as req.$alias.policy: its route's body kind and policy, overridden by its own. */
+export interface AppliedPolicy extends AliasPolicy {
+	body: BodyKind;
+}
+
+export interface HealthReport {
+	status: "ok" | "unavailable";
+	checks: Record<string, "ok" | "down">;
+}
+
+export type GatewaySettings = ServiceSettingSchema & Record<string, unknown>;
+
+/** State the gateway builds in created(). */
+export interface GatewayVars {
+	corsOrigins: Set<string>;
+	clientAddresses: ClientAddresses;
+	rateLimiter: RateLimiter;
+	/** moleculer-web's HTTP server, created by the mixin before this service's created(). */
+	server?: Server;
+}
+
+export interface GatewayMethods extends RuntimeMethods {
+	readiness(): Promise<HealthReport>;
+	/** moleculer-web's: answers through the route's or the service's onError. */
+	sendError(req: Req, res: Res, err: unknown): void;
+}
+
+export type GatewayThis = Service<GatewaySettings> & GatewayVars & GatewayMethods;
+
+export type Req = IncomingMessage & {
+	$ctx?: Context;
+	$service?: GatewayThis;
+	/** Set once the route's middlewares (body parsers included) have run and an alias matched. */
+	$alias?: { action?: string | null; policy?: AppliedPolicy };
+	$params?: unknown;
+	query?: Record<string, unknown>;
+	body?: unknown;
+};
+export type Res = ServerResponse;
