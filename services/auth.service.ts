@@ -7,6 +7,7 @@
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { emailParam } from "../lib/email-address";
 import { ClientError } from "../lib/errors";
+import type { HttpMeta, SocialCallbackMeta } from "../lib/http-meta";
 import type { TokenSet } from "../lib/idp";
 import type { CreatedUser } from "../lib/idp/types";
 import type { ActorDirectory } from "../lib/social/accounts";
@@ -37,17 +38,6 @@ export interface SocialLoginParams {
 
 export interface ExchangeParams {
 	token: string;
-}
-
-interface HttpMeta {
-	$statusCode?: number;
-	$location?: string;
-	$responseHeaders?: Record<string, string>;
-}
-
-/** Set by the gateway from the callback request's Cookie header; checked against the state, never trusted. */
-export interface SocialCallbackMeta extends HttpMeta {
-	socialBinding?: string;
 }
 
 interface AuthThis {

@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { badRequest, forbidden, notFound } from "../lib/errors";
+import type { HttpMeta } from "../lib/http-meta";
 import {
 	CANDIDATE_FIELD,
 	contentDisposition,
@@ -53,13 +54,6 @@ interface DocumentDoc extends Omit<ResumeMetadata, "documentId"> {
 	fileId: string;
 	/** The principal that uploaded it: a user's sub or "service:<id>". */
 	uploadedBy: string;
-}
-
-interface HttpMeta {
-	$statusCode?: number;
-	$location?: string;
-	$responseType?: string;
-	$responseHeaders?: Record<string, string>;
 }
 
 interface DocumentsMethods extends RuntimeMethods {
