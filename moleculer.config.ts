@@ -47,10 +47,6 @@ export default function brokerOptions(config: Config, runtime: Runtime): BrokerO
 		transporter: config.natsUrl
 			? { type: "NATS", options: { url: config.natsUrl, maxReconnectAttempts: -1, reconnectTimeWait: 500 } }
 			: null,
-		cacher: config.redisUrl
-			? { type: "Redis", options: { prefix: `${config.namespace}:cache`, ttl: 60, // ioredis takes the URL string as it is.
-					redis: config.redisUrl as unknown as Record<string, unknown> } }
-			: "Memory",
 		serializer: "JSON",
 		requestTimeout: config.requestTimeoutMs,
 		retryPolicy: { enabled: false },
