@@ -5,20 +5,8 @@
 import { randomUUID } from "node:crypto";
 import { MongoClient, MongoServerError, type Db, type Document, type Filter as MongoFilter } from "mongodb";
 import { specOf } from "./schema";
-import {
-	DuplicateKeyError,
-	checkFilter,
-	checkFindOptions,
-	checkUpdate,
-	type BatchGroup,
-	type Collection,
-	type Doc,
-	type Filter,
-	type FindOptions,
-	type Sort,
-	type Store,
-	type Update
-} from "./types";
+import { DuplicateKeyError, checkFilter, checkFindOptions, checkUpdate } from "./types";
+import type { BatchGroup, Collection, Doc, Filter, FindOptions, Sort, Store, Update } from "./types";
 
 /**
  * Where claimMany stamps the token of the claim that took a document, to read back
