@@ -5,19 +5,26 @@
  */
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { GridFSBucket, MongoClient, ObjectId, type GridFSBucketWriteStream } from "mongodb";
+import { GridFSBucket, MongoClient, ObjectId, type Collection, type GridFSBucketWriteStream, type GridFSChunk, type GridFSFile } from "mongodb";
 import type { FileStorage, StoredFile } from "./types";
 
 const FILE_ID = /^[0-9a-f]{24}$/;
+const BUCKET = "files";
 
 export class GridFsFileStorage implements FileStorage {
 	readonly kind = "gridfs" as const;
 	private readonly client: MongoClient;
 	private readonly bucket: GridFSBucket;
+	private readonly files: Collection<GridFSFile>;
+	private readonly chunks: Collection<GridFSChunk>;
 
 	constructor(url: string, dbName?: string) {
 		this.client = new MongoClient(url, { serverSelectionTimeoutMS: 5000 });
-		this.bucket = new GridFSBucket(this.client.db(dbName), { bucketName: "files" });
+		const db = this.client.db(dbName);
+		this.bucket = new GridFSBucket(db, { bucketName: BUCKET });
+		// The collection names the GridFS specification gives a bucket.
+		this.files = db.collection<GridFSFile>(`${BUCKET}.files`);
+		this.chunks = db.collection<GridFSChunk>(`${BUCKET}.chunks`);
 	}
 
 	private idOf(fileId: string): ObjectId | null {
@@ -56,13 +63,17 @@ export class GridFsFileStorage implements FileStorage {
 		return found.length ? this.bucket.openDownloadStream(id) : null;
 	}
 
+	/**
+	 * What GridFSBucket.delete does, files document first so no reader finds a file
+	 * without its chunks, but answering "there was none" instead of throwing: of two
+	 * concurrent removes exactly one deletes the files document, and the other resolves false.
+	 */
 	async remove(fileId: string): Promise<boolean> {
 		const id = this.idOf(fileId);
 		if (!id) return false;
-		const found = await this.bucket.find({ _id: id }, { limit: 1 }).toArray();
-		if (!found.length) return false;
-		await this.bucket.delete(id);
-		return true;
+		const { deletedCount } = await this.files.deleteOne({ _id: id });
+		await this.chunks.deleteMany({ files_id: id });
+		return deletedCount === 1;
 	}
 
 	async close(): Promise<void> {

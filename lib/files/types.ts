@@ -21,7 +21,10 @@ export interface FileStorage {
 	put(source: Readable): Promise<StoredFile>;
 	/** The file's bytes, or null when no file has this id. */
 	get(fileId: string): Promise<Readable | null>;
-	/** Removes the file; false when there was none. */
+	/**
+	 * Removes the file; false when there was none. Idempotent: of concurrent removes of
+	 * one file exactly one resolves true, and none throws for the file being gone.
+	 */
 	remove(fileId: string): Promise<boolean>;
 	close(): Promise<void>;
 }

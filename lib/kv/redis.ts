@@ -10,6 +10,8 @@ if ttl < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) 
 return {n, ttl}`;
 
 const READY_TIMEOUT_MS = 1000;
+/** A server that holds the connection open but stops answering fails a call, never hangs it. */
+const COMMAND_TIMEOUT_MS = 1000;
 
 /** Every key is prefixed, so several deployments (and test runs) can share one server. */
 export class RedisKeyValue implements KeyValue {
@@ -22,6 +24,7 @@ export class RedisKeyValue implements KeyValue {
 			maxRetriesPerRequest: 1,
 			enableOfflineQueue: false,
 			connectTimeout: 2000,
+			commandTimeout: COMMAND_TIMEOUT_MS,
 			retryStrategy: times => Math.min(times * 200, 2000)
 		});
 		this.client.on("error", () => undefined);

@@ -2,9 +2,18 @@
  * MongoDB store on the official driver. Documents keep their `id` as `_id`; indexes
  * come from schema.ts. findOneAndUpdate with a sort is atomic on the server.
  */
+import { randomUUID } from "node:crypto";
 import { MongoClient, MongoServerError, type Db, type Document, type Filter as MongoFilter } from "mongodb";
 import { specOf } from "./schema";
-import { DuplicateKeyError, checkFilter, type BatchGroup, type Collection, type Doc, type Filter, type FindOptions, type Sort, type Store, type Update } from "./types";
+import { DuplicateKeyError, checkFilter, checkFindOptions, checkUpdate } from "./types";
+import type { BatchGroup, Collection, Doc, Filter, FindOptions, Sort, Store, Update } from "./types";
+
+/**
+ * Where claimMany stamps the token of the claim that took a document, to read back
+ * exactly what that claim's updateMany changed. It stays on the document (the next
+ * claim overwrites it) and never leaves this module.
+ */
+const CLAIM_FIELD = "_claim";
 
 function field(f: string): string {
 	return f === "id" ? "_id" : f;
@@ -22,12 +31,16 @@ function toSort(sort?: Sort): Record<string, 1 | -1> | undefined {
 	return Object.fromEntries(Object.entries(sort).map(([k, d]) => [field(k), d]));
 }
 
+/** Ids are strings here, where the driver's types expect ObjectIds. */
+function byIds(op: "$in" | "$nin", ids: unknown[]): Document {
+	return { _id: { [op]: ids } };
+}
+
 function toMongoUpdate(update: Update): Document {
+	checkUpdate(update);
 	const out: Document = {};
-	if (update.$set && Object.keys(update.$set).length) {
-		if ("id" in update.$set) throw new Error("The id of a document cannot change");
-		out.$set = Object.fromEntries(Object.entries(update.$set).filter(([, v]) => v !== undefined));
-	}
+	const set = Object.entries(update.$set ?? {}).filter(([, v]) => v !== undefined);
+	if (set.length) out.$set = Object.fromEntries(set);
 	if (update.$inc && Object.keys(update.$inc).length) out.$inc = update.$inc;
 	if (update.$unset?.length) out.$unset = Object.fromEntries(update.$unset.map(k => [k, ""]));
 	return out;
@@ -35,7 +48,7 @@ function toMongoUpdate(update: Update): Document {
 
 function fromMongo<T>(d: Document | null): T | null {
 	if (!d) return null;
-	const { _id, ...rest } = d;
+	const { _id, [CLAIM_FIELD]: _claim, ...rest } = d;
 	return { id: _id, ...rest } as T;
 }
 
@@ -72,8 +85,12 @@ class MongoCollection<T extends Doc> implements Collection<T> {
 	}
 
 	async find(filter: Filter, opts: FindOptions = {}): Promise<T[]> {
+		checkFindOptions(opts);
+		const query = toMongoFilter(filter);
+		// The contract's limit 0 is no documents; the server's would be no limit.
+		if (opts.limit === 0) return [];
 		await this.ready;
-		let cursor = this.c.find(toMongoFilter(filter));
+		let cursor = this.c.find(query);
 		const sort = toSort(opts.sort);
 		if (sort) cursor = cursor.sort(sort);
 		if (opts.skip) cursor = cursor.skip(opts.skip);
@@ -99,13 +116,41 @@ class MongoCollection<T extends Doc> implements Collection<T> {
 		}
 	}
 
-	/** One atomic findOneAndUpdate per document: the server never hands one document to two callers. */
+	/**
+	 * Three round trips however large the batch: the candidates' ids in claim order,
+	 * one updateMany that takes those still matching the filter (each document's update
+	 * is atomic, so none goes to two claims) and stamps them with this claim's token,
+	 * and a read of what carries the token. Candidates another claim took meanwhile are
+	 * made up for by another round, which only contention causes.
+	 */
 	async claimMany(filter: Filter, update: Update, opts: { sort?: Sort; limit: number }): Promise<T[]> {
+		checkFindOptions(opts);
+		const query = toMongoFilter(filter);
+		const stamp = toMongoUpdate(update);
+		const sort = toSort(opts.sort);
+		await this.ready;
 		const out: T[] = [];
+		const taken: unknown[] = [];
 		while (out.length < opts.limit) {
-			const doc = await this.findOneAndUpdate(filter, update, { sort: opts.sort });
-			if (!doc) break;
-			out.push(doc);
+			const want = opts.limit - out.length;
+			const candidates = await this.c
+				.find(taken.length ? { $and: [query, byIds("$nin", taken)] } : query, { projection: { _id: 1 }, sort, limit: want })
+				.toArray();
+			if (candidates.length === 0) break;
+			const ids = candidates.map(d => d._id);
+			const token = randomUUID();
+			try {
+				await this.c.updateMany({ $and: [query, byIds("$in", ids)] }, { ...stamp, $set: { ...stamp.$set, [CLAIM_FIELD]: token } });
+			} catch (err) {
+				wrap(this.name, err);
+			}
+			const claimed = await this.c.find({ ...byIds("$in", ids), [CLAIM_FIELD]: token }, { sort }).toArray();
+			for (const d of claimed) {
+				taken.push(d._id);
+				out.push(fromMongo<T>(d)!);
+			}
+			// Fewer candidates than asked for: nothing else matched.
+			if (candidates.length < want) break;
 		}
 		return out;
 	}
@@ -162,6 +207,13 @@ export class MongoStore implements Store {
 	}
 
 	async batch(groups: BatchGroup[]): Promise<boolean[]> {
+		// Refused before anything is written, as SQLite's transaction would leave nothing written.
+		for (const op of groups.flat()) {
+			if (op.op === "updateMany") {
+				checkFilter(op.filter);
+				checkUpdate(op.update);
+			}
+		}
 		const results: boolean[] = [];
 		for (const group of groups) {
 			let applied = true;

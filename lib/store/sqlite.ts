@@ -10,6 +10,8 @@ import { specOf } from "./schema";
 import {
 	DuplicateKeyError,
 	checkFilter,
+	checkFindOptions,
+	checkUpdate,
 	type BatchGroup,
 	type Collection,
 	type Doc,
@@ -27,6 +29,13 @@ const FIELD = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 function column(field: string): string {
 	if (!FIELD.test(field)) throw new Error(`Invalid field name "${field}"`);
 	return field === "id" ? "id" : `json_extract(doc, '$.${field}')`;
+}
+
+/** SQL NULL when the field is missing, the text 'null' when it holds JSON null. */
+function present(field: string, exists: boolean): string {
+	column(field);
+	if (field === "id") return exists ? "1" : "0";
+	return `json_type(doc, '$.${field}') IS ${exists ? "NOT " : ""}NULL`;
 }
 
 function bind(v: Scalar | undefined): SQLInputValue {
@@ -54,12 +63,14 @@ function where(filter: Filter, args: SQLInputValue[]): string {
 		for (const [op, v] of Object.entries(cond)) {
 			switch (op) {
 				case "$in": {
-					const list = v as Scalar[];
-					if (list.length === 0) parts.push("0");
-					else {
-						parts.push(`${col} IN (${list.map(() => "?").join(",")})`);
+					const list = (v as Scalar[]).filter(x => x !== null);
+					// As on MongoDB, a null in the list matches a null or missing field.
+					const alternatives = (v as Scalar[]).includes(null) ? [`${col} IS NULL`] : [];
+					if (list.length) {
+						alternatives.unshift(`${col} IN (${list.map(() => "?").join(",")})`);
 						args.push(...list.map(bind));
 					}
+					parts.push(alternatives.length ? `(${alternatives.join(" OR ")})` : "0");
 					break;
 				}
 				case "$ne":
@@ -79,7 +90,7 @@ function where(filter: Filter, args: SQLInputValue[]): string {
 					break;
 				}
 				case "$exists":
-					parts.push(v ? `${col} IS NOT NULL` : `${col} IS NULL`);
+					parts.push(present(field, v === true));
 					break;
 				default:
 					throw new Error(`Unsupported filter operator ${op}`);
@@ -100,11 +111,11 @@ function orderBy(sort?: Sort): string {
  * value binds as JSON text, so numbers, booleans, null and objects keep their type.
  */
 function updateExpression(update: Update, args: SQLInputValue[]): string {
+	checkUpdate(update);
 	let expr = "doc";
 	const parts: string[] = [];
 	for (const [field, value] of Object.entries(update.$set ?? {})) {
 		if (value === undefined) continue;
-		if (field === "id") throw new Error("The id of a document cannot change");
 		column(field);
 		if (typeof value === "string") {
 			parts.push(`'$.${field}', ?`);
@@ -160,6 +171,7 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
 	}
 
 	private select(filter: Filter, opts: FindOptions = {}): T[] {
+		checkFindOptions(opts);
 		const args: SQLInputValue[] = [];
 		let sql = `SELECT doc FROM "${this.table}" WHERE ${where(filter, args)}${orderBy(opts.sort)}`;
 		if (opts.limit != null || opts.skip != null) {
@@ -195,9 +207,10 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
 
 	/** Updates the rows with these ids in one statement and returns them as updated, in the given order. */
 	private updateIds(ids: string[], update: Update): T[] {
-		if (ids.length === 0) return [];
+		// Built first, so an update the contract refuses is refused even when nothing matches.
 		const args: SQLInputValue[] = [];
 		const expr = updateExpression(update, args);
+		if (ids.length === 0) return [];
 		const rows = this.stmt(`UPDATE "${this.table}" SET doc = ${expr} WHERE id IN (${ids.map(() => "?").join(",")}) RETURNING id, doc`).all(...args, ...ids);
 		const byId = new Map(rows.map(r => [r.id as string, JSON.parse(r.doc as string) as T]));
 		return ids.map(id => byId.get(id)!).filter(Boolean);
@@ -214,6 +227,7 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
 	}
 
 	async claimMany(filter: Filter, update: Update, opts: { sort?: Sort; limit: number }): Promise<T[]> {
+		checkFindOptions(opts);
 		return this.store.transaction(() => this.updateIds(this.selectIds(filter, opts.sort, opts.limit), update), this.name);
 	}
 

@@ -20,8 +20,13 @@ export interface FieldCondition {
 
 /**
  * Equality or a condition per field (dot paths reach nested fields); all must hold.
- * Backends differ on stored JSON null under $exists and $in, so fields that are
- * filtered that way are left out rather than set to null.
+ *
+ * Both backends give a stored JSON null and a missing field MongoDB's meanings, so a
+ * filter reads the same wherever it runs:
+ * - `{ f: null }` and `{ f: { $in: [null, …] } }` match a null or missing `f`;
+ * - `{ f: { $exists: true } }` matches a present `f`, null included; `false` only a missing one;
+ * - `{ f: { $ne: null } }` matches a present, non-null `f`; `{ f: { $ne: x } }` also matches a missing one.
+ * SQLite does not tell `true`/`false` from the numbers 1/0: keep a field one or the other.
  */
 export type Filter = Record<string, Scalar | FieldCondition>;
 
@@ -46,14 +51,41 @@ export type Sort = Record<string, 1 | -1>;
 
 export interface FindOptions {
 	sort?: Sort;
+	/** At most this many documents: `0` means none (not MongoDB's "no limit"); absent means all. */
 	limit?: number;
 	skip?: number;
 }
 
+/** Refuses a limit or skip that is not a whole number from 0 up (each backend reads a negative one its own way). */
+export function checkFindOptions(opts: FindOptions): void {
+	for (const key of ["limit", "skip"] as const) {
+		const v = opts[key];
+		if (v !== undefined && !(Number.isSafeInteger(v) && v >= 0)) throw new Error(`Invalid ${key} ${v}: use a whole number from 0 up`);
+	}
+}
+
+/** `$set` fields whose value is undefined are left out, as if not named. */
 export interface Update {
 	$set?: Record<string, unknown>;
 	$inc?: Record<string, number>;
 	$unset?: string[];
+}
+
+/**
+ * Refuses, on both backends, an update MongoDB would refuse: one that changes nothing
+ * (no field to set, increment or unset), one that names the id, and one that names a
+ * field twice or a field and a part of it (`a` and `a.b`), which SQLite would apply in
+ * some order.
+ */
+export function checkUpdate(update: Update): void {
+	const set = Object.entries(update.$set ?? {}).filter(([, v]) => v !== undefined).map(([k]) => k);
+	const paths = [...set, ...Object.keys(update.$inc ?? {}), ...new Set(update.$unset ?? [])];
+	if (paths.length === 0) throw new Error("An update needs a field to $set, $inc or $unset");
+	for (const [i, a] of paths.entries()) {
+		if (a === "id") throw new Error("The id of a document cannot change");
+		const clash = paths.slice(i + 1).find(b => a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`));
+		if (clash !== undefined) throw new Error(`An update names "${a}" and "${clash}": name each field once`);
+	}
 }
 
 export interface Doc {
@@ -70,8 +102,11 @@ export interface Collection<T extends Doc> {
 	/** Updates the first match (by sort) atomically and returns it as updated, or null. */
 	findOneAndUpdate(filter: Filter, update: Update, opts?: { sort?: Sort }): Promise<T | null>;
 	/**
-	 * Updates up to `limit` matches (first by sort) and returns them as updated; each
-	 * is given to exactly one caller however many claim at once. Queues claim with it.
+	 * Updates up to `limit` matches (first by sort) and returns them as updated, in that
+	 * order; each is given to exactly one caller however many claim at once, and a claim
+	 * costs a number of round trips that does not grow with `limit`. SQLite claims the
+	 * batch in one transaction; MongoDB stamps it with one guarded updateMany, so two
+	 * concurrent claims may split the first candidates between them. Queues claim with it.
 	 */
 	claimMany(filter: Filter, update: Update, opts: { sort?: Sort; limit: number }): Promise<T[]>;
 	/** Updates every match; returns how many matched. */

@@ -78,6 +78,16 @@ function contract(name: string, open: () => Promise<Backend>) {
 			await expect(storage.remove(fileId)).resolves.toBe(false);
 			await expect(storage.get(fileId)).resolves.toBeNull();
 		});
+
+		it("should resolve every concurrent remove of one file, true for exactly one, when they race", async () => {
+			const before = await backend.objects();
+			const { fileId } = await storage.put(Readable.from([Buffer.alloc(600 * 1024, 3)]));
+			const results = await Promise.all(Array.from({ length: 8 }, () => storage.remove(fileId)));
+			expect(results.filter(Boolean)).toHaveLength(1);
+			await expect(storage.get(fileId)).resolves.toBeNull();
+			// GridFS counts the file's chunks too: they go with it.
+			await expect(backend.objects()).resolves.toBe(before);
+		});
 	});
 }
 

@@ -2,6 +2,7 @@
  * One contract for the short-lived key store: in-process and Redis (real server,
  * keys under a prefix unique to this run).
  */
+import net from "node:net";
 import Redis from "ioredis";
 import { MemoryKeyValue } from "../../lib/kv/memory";
 import { RedisKeyValue } from "../../lib/kv/redis";
@@ -88,5 +89,31 @@ describeWith("Redis", "redis key-value", () => {
 		const kv = new RedisKeyValue("redis://127.0.0.1:1", prefix);
 		await expect(kv.get("x")).rejects.toMatchObject({ code: 503, type: "UPSTREAM_UNAVAILABLE" });
 		await kv.close();
+	});
+
+	it("should fail with 503 UPSTREAM_UNAVAILABLE, not hang, when Redis keeps the connection but stops answering", async () => {
+		// A relay to the real server that can go silent, as a hung Redis does.
+		const target = new URL(REDIS_URL);
+		let silent = false;
+		const relay = net.createServer(client => {
+			const server = net.connect(Number(target.port), target.hostname);
+			client.on("data", d => silent || server.write(d));
+			server.on("data", d => silent || client.write(d));
+			client.on("close", () => server.destroy());
+			server.on("close", () => client.destroy());
+			client.on("error", () => undefined);
+			server.on("error", () => undefined);
+		});
+		await new Promise<void>(r => relay.listen(0, "127.0.0.1", r));
+		const kv = new RedisKeyValue(`redis://127.0.0.1:${(relay.address() as net.AddressInfo).port}`, prefix);
+		try {
+			await kv.set("hang", "v", 60);
+			await expect(kv.get("hang")).resolves.toBe("v");
+			silent = true;
+			await expect(kv.get("hang")).rejects.toMatchObject({ code: 503, type: "UPSTREAM_UNAVAILABLE" });
+		} finally {
+			await kv.close();
+			relay.close();
+		}
 	});
 });

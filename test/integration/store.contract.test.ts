@@ -77,9 +77,102 @@ function contract(name: string, open: () => Promise<{ store: Store; cleanup: () 
 			await expect(ids({ n: { $gt: 1, $lte: 3 } })).resolves.toEqual(["2", "3"]);
 			await expect(ids({ n: { $gte: 2, $lt: 3 } })).resolves.toEqual(["2"]);
 			await expect(ids({ tag: null })).resolves.toEqual(["2", "3"]);
-			await expect(ids({ tag: { $exists: true } })).resolves.toEqual(["1"]);
+			await expect(ids({ tag: { $exists: true } })).resolves.toEqual(["1", "2"]);
 			await expect(ids({ tag: { $ne: "a" } })).resolves.toEqual(["2", "3"]);
 			await expect(ids({ id: { $in: ["1", "2"] } })).resolves.toEqual(["1", "2"]);
+		});
+
+		describe("one meaning of a stored null and a missing field on every backend", () => {
+			beforeEach(async () => {
+				const c = store.collection<Item>("actors");
+				await c.insert({ id: "p", email: "p@x", tag: "a" });
+				await c.insert({ id: "q", email: "q@x", tag: null, nested: {} });
+				await c.insert({ id: "r", email: "r@x" });
+				await c.insert({ id: "s", email: "s@x", tag: "b", nested: { a: null } as never });
+			});
+
+			it.each([
+				["equality with null: null or missing", { tag: null }, ["q", "r"]],
+				["$exists true: present, null included (MongoDB's meaning)", { tag: { $exists: true } }, ["p", "q", "s"]],
+				["$exists false: missing only", { tag: { $exists: false } }, ["r"]],
+				["$exists on a nested field holding null", { "nested.a": { $exists: true } }, ["s"]],
+				["$exists on the id", { id: { $exists: true } }, ["p", "q", "r", "s"]],
+				["$exists false on the id", { id: { $exists: false } }, []],
+				["$ne null: present and not null", { tag: { $ne: null } }, ["p", "s"]],
+				["$ne a value: missing and null too", { tag: { $ne: "a" } }, ["q", "r", "s"]],
+				["$in with null: null or missing", { tag: { $in: [null] } }, ["q", "r"]],
+				["$in with a value and null", { tag: { $in: ["a", null] } }, ["p", "q", "r"]],
+				["$in with values only", { tag: { $in: ["a", "b"] } }, ["p", "s"]],
+				["nested equality with null: null or missing, parent missing too", { "nested.a": null }, ["p", "q", "r", "s"]]
+			])("should match %s", async (_what, filter, expected) => {
+				const c = store.collection<Item>("actors");
+				await expect(c.find(filter as never, { sort: { id: 1 } }).then(d => d.map(x => x.id))).resolves.toEqual(expected);
+				await expect(c.count(filter as never)).resolves.toBe(expected.length);
+			});
+		});
+
+		describe("one meaning of limit and skip on every backend", () => {
+			beforeEach(async () => {
+				const c = store.collection<Item>("actors");
+				for (const id of ["a", "b", "c"]) await c.insert({ id, email: `${id}@x`, tag: "free" });
+			});
+
+			it.each([
+				["no limit: every match", {}, ["a", "b", "c"]],
+				["limit 0: no documents (not MongoDB's no limit)", { limit: 0 }, []],
+				["limit 0 with a skip", { limit: 0, skip: 1 }, []],
+				["a skip alone", { skip: 1 }, ["b", "c"]],
+				["a skip past the end", { skip: 5, limit: 2 }, []]
+			])("should return %s", async (_what, opts, expected) => {
+				const c = store.collection<Item>("actors");
+				await expect(c.find({}, { sort: { id: 1 }, ...opts }).then(d => d.map(x => x.id))).resolves.toEqual(expected);
+			});
+
+			it.each([
+				["a negative limit", { limit: -1 }, /Invalid limit/],
+				["a fractional limit", { limit: 1.5 }, /Invalid limit/],
+				["a negative skip", { skip: -1 }, /Invalid skip/]
+			])("should refuse %s", async (_what, opts, error) => {
+				await expect(store.collection<Item>("actors").find({}, opts)).rejects.toThrow(error);
+			});
+
+			it("should claim nothing and change nothing when the claim's limit is 0, and refuse a negative one", async () => {
+				const c = store.collection<Item>("actors");
+				await expect(c.claimMany({ tag: "free" }, { $set: { tag: "taken" } }, { limit: 0 })).resolves.toEqual([]);
+				await expect(c.claimMany({ tag: "free" }, { $set: { tag: "taken" } }, { limit: -1 })).rejects.toThrow(/Invalid limit/);
+				await expect(c.count({ tag: "free" })).resolves.toBe(3);
+			});
+		});
+
+		describe("one refusal of updates MongoDB would refuse, on every backend", () => {
+			const refused: [string, object, RegExp][] = [
+				["no operator at all", {}, /needs a field/],
+				["an empty $set", { $set: {} }, /needs a field/],
+				["a $set whose only value is undefined", { $set: { tag: undefined } }, /needs a field/],
+				["an empty $unset", { $unset: [] }, /needs a field/],
+				["a $set of the id", { $set: { id: "other" } }, /id of a document/],
+				["an $inc of the id", { $inc: { id: 1 } }, /id of a document/],
+				["one field set and unset", { $set: { tag: "x" }, $unset: ["tag"] }, /names "tag" and "tag"/],
+				["a field and a part of it", { $set: { nested: {} }, $inc: { "nested.a": 1 } }, /names "nested" and "nested.a"/]
+			];
+
+			beforeEach(async () => {
+				await store.collection<Item>("actors").insert({ id: "u1", email: "u1@x", tag: "free", n: 1 });
+			});
+
+			it.each(refused)("should refuse %s through every update method, whether or not anything matches", async (_what, update, error) => {
+				const c = store.collection<Item>("actors");
+				for (const filter of [{ id: "u1" }, { id: "none" }]) {
+					await expect(c.updateMany(filter, update as never)).rejects.toThrow(error);
+					await expect(c.findOneAndUpdate(filter, update as never)).rejects.toThrow(error);
+					await expect(c.claimMany(filter, update as never, { limit: 5 })).rejects.toThrow(error);
+				}
+				await expect(
+					store.batch([[{ op: "insert", collection: "actors", doc: { id: "u2", email: "u2@x" } as Item }, { op: "updateMany", collection: "actors", filter: { id: "u1" }, update: update as never }]])
+				).rejects.toThrow(error);
+				// Nothing was written, the batch's insert included.
+				await expect(c.find({}, { sort: { id: 1 } })).resolves.toEqual([{ id: "u1", email: "u1@x", tag: "free", n: 1 }]);
+			});
 		});
 
 		it("should sort, skip and limit when asked", async () => {
@@ -132,13 +225,21 @@ function contract(name: string, open: () => Promise<{ store: Store; cleanup: () 
 
 		it("should claim up to the limit in sort order, each document once, when claiming in batches", async () => {
 			const c = store.collection<Item>("actors");
-			for (let i = 0; i < 10; i++) await c.insert({ id: `b${i}`, email: `b${i}@x`, n: 10 - i, tag: "free" });
-			const batches = await Promise.all([1, 2, 3].map(w => c.claimMany({ tag: "free" }, { $set: { tag: `w${w}` }, $inc: { n: 100 } }, { sort: { n: 1 }, limit: 4 })));
-			const all = batches.flat();
-			expect(all).toHaveLength(10);
-			expect(new Set(all.map(d => d.id)).size).toBe(10);
-			expect(batches[0].map(d => d.id)).toEqual(["b9", "b8", "b7", "b6"]);
-			expect(all.every(d => d.n! > 100 && d.tag!.startsWith("w"))).toBe(true);
+			for (let i = 0; i < 12; i++) await c.insert({ id: `b${i}`, email: `b${i}@x`, n: 12 - i, tag: "free" });
+			const claim = (w: number) => c.claimMany({ tag: "free" }, { $set: { tag: `w${w}` }, $inc: { n: 100 } }, { sort: { n: 1 }, limit: 4 });
+			const first = await claim(0);
+			expect(first.map(d => d.id)).toEqual(["b11", "b10", "b9", "b8"]);
+			// Concurrent claims may split candidates (MongoDB), but never share one or skip one.
+			const batches = await Promise.all([1, 2, 3].map(claim));
+			const all = [first, ...batches].flat();
+			expect(all).toHaveLength(12);
+			expect(new Set(all.map(d => d.id)).size).toBe(12);
+			for (const batch of batches) expect(batch.map(d => d.n)).toEqual(batch.map(d => d.n!).sort((a, b) => a - b));
+			for (const d of all) {
+				expect(Object.keys(d).sort()).toEqual(["email", "id", "n", "tag"]);
+				expect(d.n! > 100 && d.tag!.startsWith("w")).toBe(true);
+				await expect(c.get(d.id)).resolves.toEqual(d);
+			}
 			await expect(c.claimMany({ tag: "free" }, { $set: { tag: "x" } }, { limit: 5 })).resolves.toEqual([]);
 		});
 
