@@ -46,8 +46,10 @@ describeWithPrograms({ "nats-server": NATS_SERVER }, "NATS restarted", () => {
 		];
 		const store = new SqliteStore(path.join(dataDir, "store.sqlite"));
 		try {
-			await waitFor("the actor node", async () => (await quick(baseUrl, "GET", "/actors/00000000-0000-4000-8000-000000000000")).status === 401, 30000);
-			const reg = await quick(baseUrl, "POST", "/auth/register", { json: newUser() });
+			// Registration needs the actor node over NATS: until it is discovered the
+			// gateway answers 503 and nothing is kept, so try until it goes through.
+			let reg!: Awaited<ReturnType<typeof quick>>;
+			await waitFor("the actor node", async () => (reg = await quick(baseUrl, "POST", "/auth/register", { json: newUser() })).status !== 503, 30000);
 			expect(reg.status).toBe(201);
 			const { accessToken: token, actorId } = reg.body;
 
