@@ -25,11 +25,13 @@ import {
 	removeTempDir,
 	runLoad,
 	startChild,
+	startPlatform,
 	withOutput,
 	type BenchSettings,
 	type Child,
 	type LoadResult
 } from "./lib";
+import { sampleActor } from "./workload";
 import { DEFAULT_NATS_URL } from "../harness/cluster";
 
 export const GOAL_RATIO = 0.5;
@@ -46,44 +48,20 @@ export interface GatewayBenchResult {
 	problems: string[];
 }
 
-/** Shaped like an actor from the actors service, so both servers send bodies of about the same size. */
-function sampleActorBody(): string {
-	const now = new Date().toISOString();
-	return JSON.stringify({
-		actorId: randomUUID(),
-		email: `bench-${randomUUID().slice(0, 8)}@example.com`,
-		firstName: "Bench",
-		lastName: "User",
-		createdAt: now,
-		updatedAt: now
-	});
-}
-
-async function measurePlatform(settings: BenchSettings): Promise<LoadResult> {
-	const port = await freePort();
-	const dataDir = await makeTempDir("bench-gateway-");
-	const base = `http://${HOST}:${port}`;
-	const child = await startChild({
-		name: "platform",
-		args: [...profileArgs(), PLATFORM_ENTRY],
-		cwd: PROJECT_ROOT,
-		env: childEnv({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" }),
-		readyUrl: `${base}/health/ready`,
-		deadlineMs: settings.startTimeoutMs
-	});
+export async function measurePlatform(settings: BenchSettings): Promise<LoadResult> {
+	const platform = await startPlatform(settings, "gateway");
 	try {
-		const registered = await registerUser(base);
-		const url = `${base}/actors/${registered.actorId}`;
+		const registered = await registerUser(platform.base);
+		const url = `${platform.base}/actors/${registered.actorId}`;
 		const headers = { Authorization: `Bearer ${registered.accessToken}` };
 		// Every measured response must equal this one; a 200 with another body would
 		// mean the benchmark measures something else than it claims.
 		const body = await expectStatus(await fetch(url, { headers }), 200, `GET /actors/${registered.actorId}`);
-		return await runLoad({ url, headers, expectBody: body, serverPid: child.process.pid, ...settings });
+		return await runLoad({ url, headers, expectBody: body, serverPid: platform.child.process.pid, ...settings });
 	} catch (err) {
-		throw withOutput(err, child);
+		throw withOutput(err, platform.child);
 	} finally {
-		await child.stop();
-		removeTempDir(dataDir);
+		await platform.close();
 	}
 }
 
@@ -135,7 +113,7 @@ async function measureSplit(settings: BenchSettings): Promise<LoadResult> {
 const BENCH_NATS_URL = process.env.BENCH_NATS_URL?.trim() || DEFAULT_NATS_URL;
 
 export async function benchGateway(settings: BenchSettings = benchSettings()): Promise<GatewayBenchResult> {
-	const bare = await measureBare(settings, { status: 200, responseBody: sampleActorBody(), path: `/actors/${randomUUID()}` });
+	const bare = await measureBare(settings, { status: 200, responseBody: JSON.stringify(sampleActor()), path: `/actors/${randomUUID()}` });
 	const platform = await measurePlatform(settings);
 	const split = await measureSplit(settings);
 	const problems = [...problemsOf("bare", bare), ...problemsOf("platform", platform), ...problemsOf("split", split)];

@@ -8,7 +8,7 @@ import { cpus } from "node:os";
 import { createHistogram } from "node:perf_hooks";
 import autocannon from "autocannon";
 
-import { HOST, childEnv, freePort, startChild, type Child } from "../harness/processes";
+import { HOST, PLATFORM_ENTRY, PROJECT_ROOT, childEnv, freePort, makeTempDir, profileArgs, removeTempDir, startChild, type Child } from "../harness/processes";
 
 export * from "../harness/processes";
 
@@ -26,10 +26,35 @@ export function envInt(name: string, def: number, min: number): number {
 	return Number(v);
 }
 
+/** A comma-separated choice among `known` (all of them when unset), e.g. BENCH_NOTIFICATION_PARTS. */
+export function envParts<T extends string>(name: string, known: readonly T[]): T[] {
+	const parts = (process.env[name]?.trim() || known.join(","))
+		.split(",")
+		.map(p => p.trim())
+		.filter(Boolean);
+	for (const p of parts) {
+		if (!(known as readonly string[]).includes(p)) throw new Error(`${name}: unknown part "${p}" (known: ${known.join(", ")})`);
+	}
+	return parts as T[];
+}
+
+/**
+ * BENCH_QUICK=1 (or `--quick`): short runs with the same code paths, to check a
+ * benchmark works before spending minutes on it; the numbers mean little.
+ */
+export function isQuick(): boolean {
+	return process.env.BENCH_QUICK === "1";
+}
+
+/** A default that BENCH_QUICK shrinks; a variable set explicitly wins either way. */
+export function envIntQuick(name: string, full: number, quick: number, min: number): number {
+	return envInt(name, isQuick() ? quick : full, min);
+}
+
 export function benchSettings(): BenchSettings {
 	return {
-		durationSec: envInt("BENCH_DURATION", 10, 1),
-		warmupSec: envInt("BENCH_WARMUP", 2, 0),
+		durationSec: envIntQuick("BENCH_DURATION", 10, 2, 1),
+		warmupSec: envIntQuick("BENCH_WARMUP", 2, 1, 0),
 		connections: envInt("BENCH_CONNECTIONS", 50, 1),
 		startTimeoutMs: envInt("BENCH_START_TIMEOUT", 30, 1) * 1000
 	};
@@ -98,6 +123,46 @@ export async function measureBare(settings: BenchSettings, bare: BareOptions): P
 	}
 }
 
+export interface Platform {
+	child: Child;
+	base: string;
+	dataDir: string;
+	/** Stops the process (if still running) and removes its DATA_DIR. */
+	close(): Promise<void>;
+}
+
+/**
+ * `node dist/index.js` in a fresh DATA_DIR on a free port, ready once
+ * /health/ready answers 200; `env` adds settings (SERVICES, EMAIL_PROVIDER...).
+ */
+export async function startPlatform(settings: BenchSettings, label: string, env: Record<string, string> = {}): Promise<Platform> {
+	const port = await freePort();
+	const dataDir = await makeTempDir(`bench-${label}-`);
+	const base = `http://${HOST}:${port}`;
+	try {
+		const child = await startChild({
+			name: `platform (${label})`,
+			args: [...profileArgs(), PLATFORM_ENTRY],
+			cwd: PROJECT_ROOT,
+			env: childEnv({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env }),
+			readyUrl: `${base}/health/ready`,
+			deadlineMs: settings.startTimeoutMs
+		});
+		return {
+			child,
+			base,
+			dataDir,
+			async close() {
+				await child.stop();
+				removeTempDir(dataDir);
+			}
+		};
+	} catch (err) {
+		removeTempDir(dataDir);
+		throw err;
+	}
+}
+
 /** Appends a child's last output to an error, since that is where the cause usually is. */
 export function withOutput(err: unknown, child: Child): Error {
 	const e = err instanceof Error ? err : new Error(String(err));
@@ -123,8 +188,10 @@ export interface LoadOptions {
 	amount?: number;
 	warmupSec: number;
 	connections: number;
-	/** The server process, when it is a child: its CPU time per request is reported too. */
+	/** The server process, when it is a child: its CPU time per request and its RSS are reported too. */
 	serverPid?: number;
+	/** Processes the server cannot work without (its Redis): counted into CPU per request and total RSS. */
+	companionPids?: number[];
 }
 
 export interface LoadResult {
@@ -142,8 +209,12 @@ export interface LoadResult {
 	/** Count per status code, e.g. { "200": 51234 }. */
 	statusCodes: Record<string, number>;
 	durationSec: number;
-	/** Server CPU time (user + system) per response in microseconds; NaN where unknown. */
+	/** Server CPU time (user + system, companions included) per response in microseconds; NaN where unknown. */
 	serverCpuUsPerReq: number;
+	/** Highest resident set size of the server process during the measured run; NaN where unknown. */
+	serverRssPeakBytes: number;
+	/** Highest RSS of the server and its companions together; equals serverRssPeakBytes without companions. */
+	totalRssPeakBytes: number;
 	/** 2xx responses of the discarded warm-up, for checks on what the server stored. */
 	warmup2xx: number;
 }
@@ -168,6 +239,54 @@ export function processCpuUs(pid: number | undefined): number | undefined {
 
 /** USER_HZ: 100 on every Linux architecture Node supports. */
 const CLOCK_TICKS_PER_SEC = 100;
+
+/** CPU time of several processes together; undefined when one of them cannot be read. */
+function cpuUsOf(pids: number[]): number | undefined {
+	let sum = 0;
+	for (const pid of pids) {
+		const us = processCpuUs(pid);
+		if (us === undefined) return undefined;
+		sum += us;
+	}
+	return sum;
+}
+
+/** Resident set size of a process in bytes, from /proc (Linux only; undefined elsewhere). */
+export function processRssBytes(pid: number | undefined): number | undefined {
+	if (pid === undefined) return undefined;
+	try {
+		const m = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+		return m ? Number(m[1]) * 1024 : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** How often RSS is read during a measured run: often enough for a peak, cheap enough not to matter. */
+const RSS_SAMPLE_MS = 250;
+
+/** Peak RSS of one process and of a group, sampled until stop() is called. */
+function sampleRss(serverPid: number | undefined, companions: number[]): { stop(): { server: number; total: number } } {
+	let server = NaN;
+	let total = NaN;
+	const sample = () => {
+		const own = processRssBytes(serverPid);
+		if (own === undefined) return;
+		let sum = own;
+		for (const pid of companions) sum += processRssBytes(pid) ?? NaN;
+		server = Number.isNaN(server) ? own : Math.max(server, own);
+		total = Number.isNaN(total) ? sum : Math.max(total, sum);
+	};
+	sample();
+	const timer = setInterval(sample, RSS_SAMPLE_MS);
+	return {
+		stop() {
+			clearInterval(timer);
+			sample();
+			return { server, total };
+		}
+	};
+}
 
 /** Whether the numbers can be trusted: every request answered 2xx with the expected body. */
 export function isClean(r: LoadResult): boolean {
@@ -217,12 +336,20 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
 	};
 	const warmup = opts.warmupSec > 0 ? await cannon({ ...base, duration: opts.warmupSec }) : undefined;
 	const hist = createHistogram();
-	const cpuBefore = processCpuUs(opts.serverPid);
+	const pids = opts.serverPid === undefined ? [] : [opts.serverPid, ...(opts.companionPids ?? [])];
+	const cpuBefore = cpuUsOf(pids);
+	const rss = sampleRss(opts.serverPid, opts.companionPids ?? []);
 	const measured = opts.amount !== undefined ? { amount: opts.amount } : { duration: opts.durationSec };
-	const result = await cannon({ ...base, ...measured }, (_status, ms) => {
-		hist.record(Math.max(1, Math.round(ms * 1000)));
-	});
-	const cpuAfter = processCpuUs(opts.serverPid);
+	let result: autocannon.Result;
+	let rssPeak: { server: number; total: number };
+	try {
+		result = await cannon({ ...base, ...measured }, (_status, ms) => {
+			hist.record(Math.max(1, Math.round(ms * 1000)));
+		});
+	} finally {
+		rssPeak = rss.stop();
+	}
+	const cpuAfter = cpuUsOf(pids);
 	const statusCodes: Record<string, number> = {};
 	for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stat.count ?? 0;
 	const total = Object.values(statusCodes).reduce((a, b) => a + b, 0);
@@ -238,14 +365,15 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
 		statusCodes,
 		durationSec: result.duration,
 		serverCpuUsPerReq: cpuBefore !== undefined && cpuAfter !== undefined && total > 0 ? (cpuAfter - cpuBefore) / total : NaN,
+		serverRssPeakBytes: rssPeak.server,
+		totalRssPeakBytes: rssPeak.total,
 		warmup2xx: warmup?.["2xx"] ?? 0
 	};
 }
 
 // ---- output
 
-/** Left-aligned first column, the rest right-aligned. */
-/** One table row for a load result: req/s, p50, p99, server CPU per request, totals. */
+/** One table row for a load result: req/s, p50, p99, server CPU per request, peak RSS, totals. */
 function loadRow(label: string, l: LoadResult): string[] {
 	return [
 		label,
@@ -253,6 +381,7 @@ function loadRow(label: string, l: LoadResult): string[] {
 		fmtMs(l.p50Ms),
 		fmtMs(l.p99Ms),
 		Number.isFinite(l.serverCpuUsPerReq) ? `${l.serverCpuUsPerReq.toFixed(1)} us` : "-",
+		fmtMb(l.serverRssPeakBytes),
 		fmtInt(l.total),
 		fmtInt(l.non2xx),
 		fmtInt(l.errors + l.mismatches)
@@ -261,9 +390,10 @@ function loadRow(label: string, l: LoadResult): string[] {
 
 /** The table of load results every HTTP benchmark prints. */
 export function formatLoadTable(rows: [string, LoadResult][]): string {
-	return formatTable([["", "req/s", "p50", "p99", "server CPU/req", "requests", "non-2xx", "errors"], ...rows.map(([label, l]) => loadRow(label, l))]);
+	return formatTable([["", "req/s", "p50", "p99", "server CPU/req", "server RSS", "requests", "non-2xx", "errors"], ...rows.map(([label, l]) => loadRow(label, l))]);
 }
 
+/** Left-aligned first column, the rest right-aligned. */
 export function formatTable(rows: string[][]): string {
 	const widths = rows[0]!.map((_, i) => Math.max(...rows.map(r => (r[i] ?? "").length)));
 	return rows
@@ -277,4 +407,8 @@ export function fmtInt(n: number): string {
 
 export function fmtMs(n: number): string {
 	return Number.isFinite(n) ? `${n.toFixed(2)} ms` : "-";
+}
+
+export function fmtMb(bytes: number): string {
+	return Number.isFinite(bytes) ? `${(bytes / 1024 / 1024).toFixed(0)} MB` : "-";
 }

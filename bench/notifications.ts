@@ -18,39 +18,38 @@ import path from "node:path";
 import { loadConfig, type NotificationConfig } from "../lib/config";
 import { FileEmailProvider } from "../lib/email/file";
 import { NotificationIntake } from "../lib/notifications/accept";
-import { priorityRank, type EventDoc, type NotificationDoc, type Priority } from "../lib/notifications/model";
-import { render, type TemplateParts, type Variables } from "../lib/notifications/render";
+import { priorityRank, type EventDoc, type NotificationDoc } from "../lib/notifications/model";
+import { render } from "../lib/notifications/render";
 import { SqliteStore } from "../lib/store/sqlite";
 import { API_SERVICES, Cluster, DEFAULT_NATS_URL } from "../harness/cluster";
 
 const NATS_URL = process.env.BENCH_NATS_URL?.trim() || DEFAULT_NATS_URL;
 import {
-	HOST,
-	PLATFORM_ENTRY,
-	PROJECT_ROOT,
 	benchSettings,
 	childEnv,
 	describeMachine,
 	envInt,
+	envIntQuick,
+	envParts,
 	fmtInt,
 	fmtMs,
 	formatLoadTable,
 	formatTable,
-	freePort,
 	isClean,
 	makeTempDir,
 	measureBare,
 	problemsOf,
 	processCpuUs,
-	profileArgs,
 	registerUser,
 	removeTempDir,
 	runLoad,
-	startChild,
+	startPlatform,
 	withOutput,
 	type BenchSettings,
+	type LoadOptions,
 	type LoadResult
 } from "./lib";
+import { RECIPIENT, TEMPLATE, VARIABLES, isAccepted, jsonHeaders, requestBody } from "./workload";
 
 export const GOAL_E2E_PER_SEC = 1000;
 export const GOAL_CRITICAL_P99_MS = 1000;
@@ -62,7 +61,6 @@ type Part = (typeof PARTS)[number];
 const POLL_MS = 100;
 /** Notifications accepted per transaction when filling the backlog. */
 const BACKLOG_BATCH = 5000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export interface NotificationSettings {
 	load: BenchSettings;
@@ -88,54 +86,19 @@ function dispatcherCounts(): number[] {
 }
 
 export function notificationSettings(load: BenchSettings = benchSettings()): NotificationSettings {
-	const parts = (process.env.BENCH_NOTIFICATION_PARTS?.trim() || PARTS.join(","))
-		.split(",")
-		.map(p => p.trim())
-		.filter(Boolean);
-	for (const p of parts) {
-		if (!(PARTS as readonly string[]).includes(p)) throw new Error(`BENCH_NOTIFICATION_PARTS: unknown part "${p}" (known: ${PARTS.join(", ")})`);
-	}
 	return {
 		load,
-		parts: parts as Part[],
-		e2eCount: envInt("BENCH_E2E_COUNT", 20000, 1),
-		e2eWarmup: envInt("BENCH_E2E_WARMUP", 1000, 0),
+		parts: envParts("BENCH_NOTIFICATION_PARTS", PARTS),
+		e2eCount: envIntQuick("BENCH_E2E_COUNT", 20000, 1000, 1),
+		e2eWarmup: envIntQuick("BENCH_E2E_WARMUP", 1000, 100, 0),
 		e2eDispatchers: dispatcherCounts(),
-		backlog: envInt("BENCH_BACKLOG", 100000, 0),
+		backlog: envIntQuick("BENCH_BACKLOG", 100000, 5000, 0),
 		criticalRate: envInt("BENCH_CRITICAL_RATE", 20, 1),
-		criticalSec: envInt("BENCH_CRITICAL_SEC", 15, 1),
+		criticalSec: envIntQuick("BENCH_CRITICAL_SEC", 15, 3, 1),
 		criticalDispatchers: envInt("BENCH_CRITICAL_DISPATCHERS", 1, 1),
 		stallMs: envInt("BENCH_STALL_SEC", 30, 1) * 1000,
 		dispatcher: loadConfig(childEnv({})).notifications
 	};
-}
-
-// ---- the request every part sends
-
-/** A short transactional email, html and text, with one variable: what the platform mostly sends. */
-const TEMPLATE: TemplateParts = {
-	subject: "Your sign-in code, {{name}}",
-	text: "Hello {{name}},\n\nYour sign-in code is 428913. It expires in 10 minutes.\n\nIf you did not ask for it, ignore this email.\n",
-	html: "<p>Hello {{name}},</p><p>Your sign-in code is <b>428913</b>. It expires in 10 minutes.</p><p>If you did not ask for it, ignore this email.</p>"
-};
-const VARIABLES: Variables = { name: "Bench User" };
-const RECIPIENT = "bench.recipient@example.com";
-
-function requestBody(priority: Priority): string {
-	return JSON.stringify({ to: RECIPIENT, priority, template: TEMPLATE, variables: VARIABLES });
-}
-
-function isAccepted(body: string): boolean {
-	try {
-		const b = JSON.parse(body) as { notificationId?: unknown; status?: unknown };
-		return b.status === "QUEUED" && typeof b.notificationId === "string" && UUID.test(b.notificationId);
-	} catch {
-		return false;
-	}
-}
-
-function jsonHeaders(token: string): Record<string, string> {
-	return { "Content-Type": "application/json", Authorization: `Bearer ${token}` };
 }
 
 const sleep = (ms: number) => new Promise<void>(resolve => setTimeout(resolve, ms));
@@ -155,46 +118,47 @@ export interface AcceptResult {
 	problems: string[];
 }
 
-async function measureAcceptPlatform(settings: BenchSettings, body: string): Promise<{ load: LoadResult; stored: number }> {
-	const port = await freePort();
-	const dataDir = await makeTempDir("bench-accept-");
-	const base = `http://${HOST}:${port}`;
+export async function measureAcceptPlatform(settings: BenchSettings, body: string): Promise<{ load: LoadResult; stored: number }> {
+	const platform = await startPlatform(settings, "accept", { SERVICES: API_SERVICES });
 	try {
-		const child = await startChild({
-			name: "platform",
-			args: [...profileArgs(), PLATFORM_ENTRY],
-			cwd: PROJECT_ROOT,
-			env: childEnv({ SERVICES: API_SERVICES, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" }),
-			readyUrl: `${base}/health/ready`,
-			deadlineMs: settings.startTimeoutMs
-		});
 		let load: LoadResult;
 		try {
-			const { accessToken } = await registerUser(base);
+			const { accessToken } = await registerUser(platform.base);
 			load = await runLoad({
-				url: `${base}/notifications`,
+				url: `${platform.base}/notifications`,
 				method: "POST",
 				headers: jsonHeaders(accessToken),
 				body,
 				verifyBody: isAccepted,
-				serverPid: child.process.pid,
+				serverPid: platform.child.process.pid,
 				...settings
 			});
 		} catch (err) {
-			throw withOutput(err, child);
+			throw withOutput(err, platform.child);
 		} finally {
 			// Stopped before counting, so requests still under way have landed.
-			await child.stop();
+			await platform.child.stop();
 		}
-		const store = new SqliteStore(path.join(dataDir, "store.sqlite"));
+		const store = new SqliteStore(path.join(platform.dataDir, "store.sqlite"));
 		try {
 			return { load, stored: await store.collection("notifications").count({}) };
 		} finally {
 			await store.close();
 		}
 	} finally {
-		removeTempDir(dataDir);
+		await platform.close();
 	}
+}
+
+/**
+ * A run ending mid-request may store a notification whose answer was never
+ * counted (at most one per connection, in the warm-up and the measured run);
+ * anything else is a lost or invented notification.
+ */
+export function storedProblems(label: string, load: LoadResult, stored: number, connections: number): string[] {
+	const answered = load.warmup2xx + load.total - load.non2xx;
+	if (stored >= answered && stored <= answered + 2 * connections) return [];
+	return [`${label}: ${fmtInt(answered)} notifications were accepted but the store holds ${fmtInt(stored)}`];
 }
 
 export async function benchAccept(s: NotificationSettings): Promise<AcceptResult> {
@@ -210,13 +174,7 @@ export async function benchAccept(s: NotificationSettings): Promise<AcceptResult
 	});
 	const { load: platform, stored } = await measureAcceptPlatform(s.load, body);
 	const problems = [...problemsOf("bare", bare), ...problemsOf("platform", platform)];
-	// A run ending mid-request may store a notification whose answer was never
-	// counted (at most one per connection, in the warm-up and the measured run);
-	// anything else is a lost or invented notification.
-	const answered = platform.warmup2xx + platform.total - platform.non2xx;
-	if (stored < answered || stored > answered + 2 * s.load.connections) {
-		problems.push(`platform: ${fmtInt(answered)} notifications were accepted but the store holds ${fmtInt(stored)}`);
-	}
+	problems.push(...storedProblems("platform", platform, stored, s.load.connections));
 	if (!isClean(bare) || !isClean(platform)) problems.push("THE NUMBERS ABOVE ARE MEANINGLESS: not every request got the expected 201 response.");
 	return { bare, platform, stored, problems };
 }
@@ -250,7 +208,7 @@ export interface E2eResult {
 	problems: string[];
 }
 
-interface Progress {
+export interface Progress {
 	sent: number;
 	failed: number;
 	stalled: boolean;
@@ -260,7 +218,7 @@ interface Progress {
  * Waits until `done()` reaches `target`, giving up only when it stops moving for
  * stallMs: a slow platform is a number to report, a stuck one a broken run.
  */
-async function waitUntil(target: number, done: () => Promise<number>, failed: () => Promise<number>, stallMs: number): Promise<Progress> {
+export async function waitUntil(target: number, done: () => Promise<number>, failed: () => Promise<number>, stallMs: number): Promise<Progress> {
 	let last = -1;
 	let lastMove = Date.now();
 	let polls = 0;
@@ -282,19 +240,19 @@ async function waitUntil(target: number, done: () => Promise<number>, failed: ()
 	}
 }
 
-function describeShortfall(what: string, target: number, p: Progress, stallMs: number): string | undefined {
+export function describeShortfall(what: string, target: number, p: Progress, stallMs: number): string | undefined {
 	if (p.sent >= target && p.failed === 0) return undefined;
 	if (p.failed > 0) return `${what}: ${fmtInt(p.failed)} notifications FAILED or were SUPPRESSED`;
 	return `${what}: only ${fmtInt(p.sent)} of ${fmtInt(target)} were SENT, with no progress for ${stallMs / 1000} s`;
 }
 
-function cpuSum(pids: (number | undefined)[]): number {
+export function cpuSum(pids: (number | undefined)[]): number {
 	let sum = 0;
 	for (const pid of pids) sum += processCpuUs(pid) ?? NaN;
 	return sum;
 }
 
-function outboxCount(dataDir: string): number {
+export function outboxCount(dataDir: string): number {
 	try {
 		return readdirSync(path.join(dataDir, "outbox")).filter(f => f.endsWith(".eml")).length;
 	} catch {
@@ -310,6 +268,40 @@ function statusCounter(store: SqliteStore, filter: Record<string, unknown> = {})
 	};
 }
 
+/** POST /notifications as the end-to-end runs send it: a fixed number, no warm-up of its own. */
+export function e2eLoad(base: string, token: string, connections: number): LoadOptions {
+	return {
+		url: `${base}/notifications`,
+		method: "POST",
+		headers: jsonHeaders(token),
+		body: requestBody("NORMAL"),
+		verifyBody: isAccepted,
+		durationSec: 0,
+		warmupSec: 0,
+		connections
+	};
+}
+
+/**
+ * Warm-up notifications, drained before measuring (JIT, prepared statements and
+ * connections in every process): the problems of its load, or a throw when they
+ * are not all delivered.
+ */
+export async function warmUpDrained(
+	load: LoadOptions,
+	count: number,
+	what: string,
+	done: () => Promise<number>,
+	failed: () => Promise<number>,
+	stallMs: number
+): Promise<string[]> {
+	if (count === 0) return [];
+	const warm = await runLoad({ ...load, amount: count });
+	const short = describeShortfall(`${what}, warm-up`, count, await waitUntil(count, done, failed, stallMs), stallMs);
+	if (short) throw new Error(short);
+	return problemsOf(`${what}, warm-up`, warm);
+}
+
 async function e2eRun(s: NotificationSettings, dispatchers: number): Promise<E2eRun> {
 	const cluster = await Cluster.start({ label: `e2e${dispatchers}`, startTimeoutMs: s.load.startTimeoutMs, natsUrl: NATS_URL });
 	const problems: string[] = [];
@@ -319,24 +311,8 @@ async function e2eRun(s: NotificationSettings, dispatchers: number): Promise<E2e
 		const notifications = cluster.store.collection<NotificationDoc>("notifications");
 		const events = cluster.store.collection<EventDoc>("notification_events");
 		const counter = statusCounter(cluster.store);
-		const load = {
-			url: `${cluster.base}/notifications`,
-			method: "POST" as const,
-			headers: jsonHeaders(cluster.user.accessToken),
-			body: requestBody("NORMAL"),
-			verifyBody: isAccepted,
-			durationSec: 0,
-			warmupSec: 0,
-			connections: s.load.connections
-		};
-		// Warm-up: JIT, prepared statements and connections on every node, drained before measuring.
-		if (s.e2eWarmup > 0) {
-			const warm = await runLoad({ ...load, amount: s.e2eWarmup });
-			problems.push(...problemsOf(`${what}, warm-up`, warm));
-			const p = await waitUntil(s.e2eWarmup, counter.sent, counter.failed, s.stallMs);
-			const short = describeShortfall(`${what}, warm-up`, s.e2eWarmup, p, s.stallMs);
-			if (short) throw new Error(short);
-		}
+		const load = e2eLoad(cluster.base, cluster.user.accessToken, s.load.connections);
+		problems.push(...(await warmUpDrained(load, s.e2eWarmup, what, counter.sent, counter.failed, s.stallMs)));
 
 		const startIso = new Date().toISOString();
 		const pids = cluster.dispatchers.map(d => d.process.pid);

@@ -1,12 +1,17 @@
 /**
  * `npm run bench`: runs every benchmark in BENCHES in turn and prints its numbers;
- * `node dist/bench/run.js gateway notifications` runs only the ones named.
+ * `npm run bench -- gateway compare` runs only the ones named; `--quick` (or
+ * BENCH_QUICK=1) shortens every run to check the benchmarks work.
+ * `npm run bench -- profile [accept|get|<file.cpuprofile>...]` profiles the project
+ * instead (bench/profile.ts).
  * The exit code is 1 only when a benchmark broke (a server did not start, or the
  * responses were not the expected ones); slow numbers never fail the run.
  */
+import { benchCompare, compareSettings, formatCompareResult } from "./compare";
 import { benchGateway, formatGatewayResult } from "./gateway";
 import { benchSettings, type BenchSettings } from "./lib";
 import { benchNotifications, formatNotificationResult, notificationSettings } from "./notifications";
+import { runProfile } from "./profile";
 import { benchWebhook, formatWebhookResult } from "./webhook";
 
 export interface BenchOutcome {
@@ -41,6 +46,13 @@ const BENCHES: Bench[] = [
 			const result = await benchNotifications(notificationSettings(settings));
 			return { report: formatNotificationResult(result), problems: result.problems };
 		}
+	},
+	{
+		name: "compare",
+		async run(settings) {
+			const result = await benchCompare(compareSettings(settings));
+			return { report: formatCompareResult(result), problems: result.problems };
+		}
 	}
 ];
 
@@ -52,7 +64,14 @@ function selected(names: string[]): Bench[] {
 }
 
 async function main(): Promise<number> {
-	const benches = selected(process.argv.slice(2));
+	const args = process.argv.slice(2).filter(a => a !== "--quick");
+	// Before any settings are read: every default depends on it.
+	if (args.length < process.argv.length - 2) process.env.BENCH_QUICK = "1";
+	if (args[0] === "profile") {
+		process.stdout.write(`${await runProfile(args.slice(1))}\n`);
+		return 0;
+	}
+	const benches = selected(args);
 	const settings = benchSettings();
 	let broken = 0;
 	for (const bench of benches) {

@@ -77,7 +77,9 @@ export interface Child {
 
 export interface StartOptions {
 	name: string;
-	/** Arguments after the node binary, e.g. ["dist/index.js"] or ["-e", source]. */
+	/** Another program than this node binary (e.g. redis-server for a benchmark's peer). */
+	command?: string;
+	/** Arguments after the node binary (or `command`), e.g. ["dist/index.js"] or ["-e", source]. */
 	args: string[];
 	env: NodeJS.ProcessEnv;
 	cwd?: string;
@@ -98,8 +100,8 @@ function describeExit(child: ChildProcess): string {
 }
 
 /**
- * Starts `node <args>` with this very node binary (the project pins its version)
- * and resolves once readyUrl answers 200 (or ready() says true); rejects, with the child's output, if it
+ * Starts `node <args>` with this very node binary (the project pins its version),
+ * or `command`, and resolves once readyUrl answers 200 (or ready() says true); rejects, with the child's output, if it
  * exits or the deadline passes first.
  */
 export async function startChild(opts: StartOptions): Promise<Child> {
@@ -107,7 +109,7 @@ export async function startChild(opts: StartOptions): Promise<Child> {
 	const ready = opts.ready;
 	if (!readyUrl === !ready) throw new Error(`${opts.name}: give exactly one of readyUrl and ready`);
 	installExitHooks();
-	const proc = spawn(process.execPath, opts.args, {
+	const proc = spawn(opts.command ?? process.execPath, opts.args, {
 		cwd: opts.cwd,
 		env: opts.env,
 		stdio: ["ignore", "pipe", "pipe"]

@@ -1,0 +1,590 @@
+/**
+ * The project next to what a team would build instead of it, and next to the floor
+ * of the framework it stands on, in one run on one machine, one process each:
+ *  - POST /notifications accepted: the project (api services, no dispatcher) against
+ *    fastify + BullMQ on a private Redis with `appendfsync always` (worker off), and
+ *    the RSS of each under that load;
+ *  - accepted → .eml written, end to end: the project in one process (every service,
+ *    dispatcher included) against fastify with a BullMQ worker in the same process,
+ *    both writing one .eml per message through the project's file provider;
+ *  - authenticated GET /actors/{id}: the project against fastify + jose (verified
+ *    once, cached) + node:sqlite, the moleculer-web floor and bare node:http.
+ * Sides alternate (A/B, then B/A next round, so a drifting machine favours neither)
+ * under the same autocannon settings; each figure is the median of the rounds. Only
+ * the ratios mean something, since the load generator shares the machine.
+ * Goals are printed next to the ratios and never enforced; a broken run (a wrong
+ * answer, a message lost or written twice) fails.
+ */
+import { randomUUID } from "node:crypto";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { Queue } from "bullmq";
+import { SignJWT, calculateJwkThumbprint, exportJWK, generateKeyPair } from "jose";
+import { loadConfig } from "../lib/config";
+import { measurePlatform } from "./gateway";
+import {
+	HOST,
+	PROJECT_ROOT,
+	benchSettings,
+	childEnv,
+	describeMachine,
+	envInt,
+	envIntQuick,
+	envParts,
+	expectStatus,
+	fmtInt,
+	fmtMb,
+	fmtMs,
+	formatLoadTable,
+	formatTable,
+	freePort,
+	makeTempDir,
+	measureBare,
+	problemsOf,
+	profileArgs,
+	registerUser,
+	removeTempDir,
+	runLoad,
+	startChild,
+	startPlatform,
+	withOutput,
+	type BenchSettings,
+	type Child,
+	type LoadResult
+} from "./lib";
+import { cpuSum, describeShortfall, e2eLoad, measureAcceptPlatform, outboxCount, storedProblems, waitUntil, warmUpDrained } from "./notifications";
+import { PEER_ALG, PEER_CLIENT_ID, PEER_ISSUER, PEER_QUEUE, floorEnv, peerEnv } from "./peers/common";
+import { redisServerVersion, startPrivateRedis, type PrivateRedis } from "./redis";
+import { isAccepted, isActorBody, jsonHeaders, requestBody, sampleActor, type ActorBody } from "./workload";
+
+export const GOAL_ACCEPT = 1.0;
+export const STRETCH_ACCEPT = 1.5;
+export const GOAL_E2E = 1.0;
+export const STRETCH_GET = 0.85;
+export const GOAL_FLOOR = 0.9;
+
+const PARTS = ["accept", "get", "e2e"] as const;
+type Part = (typeof PARTS)[number];
+
+const PEER_ENTRY = path.join(__dirname, "peers", "fastify-api.js");
+const FLOOR_ENTRY = path.join(__dirname, "peers", "moleculer-floor.js");
+/** Long enough for any run; the project's own tokens are fresh for every process. */
+const PEER_TOKEN_TTL_SEC = 12 * 3600;
+
+export interface CompareSettings {
+	load: BenchSettings;
+	parts: Part[];
+	rounds: number;
+	e2eCount: number;
+	e2eWarmup: number;
+	stallMs: number;
+	/** Jobs the peer's worker runs at a time: as many as a project dispatcher sends. */
+	concurrency: number;
+	mailFrom: string;
+}
+
+export function compareSettings(load: BenchSettings = benchSettings()): CompareSettings {
+	const notifications = loadConfig(childEnv({})).notifications;
+	return {
+		load,
+		parts: envParts("BENCH_COMPARE_PARTS", PARTS),
+		rounds: envIntQuick("BENCH_ROUNDS", 3, 1, 1),
+		e2eCount: envIntQuick("BENCH_E2E_COUNT", 20000, 1000, 1),
+		e2eWarmup: envIntQuick("BENCH_E2E_WARMUP", 1000, 100, 0),
+		stallMs: envInt("BENCH_STALL_SEC", 30, 1) * 1000,
+		concurrency: notifications.concurrency,
+		mailFrom: notifications.fromEmail
+	};
+}
+
+// ---- the peer's identity: a signing key and one access token shaped like the project's
+
+interface PeerIdentity {
+	publicJwk: string;
+	token: string;
+	/** The actor the token belongs to; the peer stores it, the floor and bare answer it. */
+	actor: ActorBody;
+}
+
+async function peerIdentity(): Promise<PeerIdentity> {
+	const { publicKey, privateKey } = await generateKeyPair(PEER_ALG, { crv: "Ed25519", extractable: true });
+	const jwk = await exportJWK(publicKey);
+	const kid = await calculateJwkThumbprint(jwk);
+	const actor = sampleActor();
+	const now = Math.floor(Date.now() / 1000);
+	const token = await new SignJWT({ client_id: PEER_CLIENT_ID, token_use: "access", scope: "openid email profile", auth_time: now, username: actor.email })
+		.setProtectedHeader({ alg: PEER_ALG, kid, typ: "JWT" })
+		.setSubject(actor.actorId)
+		.setIssuer(PEER_ISSUER)
+		.setIssuedAt(now)
+		.setExpirationTime(now + PEER_TOKEN_TTL_SEC)
+		.setJti(randomUUID())
+		.sign(privateKey);
+	return { publicJwk: JSON.stringify({ ...jwk, kid, alg: PEER_ALG }), token, actor };
+}
+
+// ---- processes
+
+interface RunningPeer {
+	base: string;
+	dataDir: string;
+	child: Child;
+	redis: PrivateRedis;
+	/** Stops the peer, then its Redis, and removes both their dirs. */
+	close(): Promise<void>;
+}
+
+function requireEntry(entry: string): void {
+	if (!existsSync(entry)) throw new Error(`${entry} is missing: run "npm run build" first (npm run bench does)`);
+}
+
+/** A fresh peer on a fresh private Redis, as the project gets a fresh DATA_DIR every run. */
+async function startPeer(s: CompareSettings, id: PeerIdentity, worker: boolean): Promise<RunningPeer> {
+	requireEntry(PEER_ENTRY);
+	const redis = await startPrivateRedis(s.load.startTimeoutMs);
+	const dataDir = await makeTempDir("bench-peer-");
+	try {
+		const port = await freePort();
+		const base = `http://${HOST}:${port}`;
+		const env = peerEnv({
+			port,
+			host: HOST,
+			dataDir,
+			redisPort: redis.port,
+			publicJwk: id.publicJwk,
+			seedActor: JSON.stringify(id.actor),
+			worker,
+			concurrency: s.concurrency,
+			mailFrom: s.mailFrom
+		});
+		const child = await startChild({
+			name: worker ? "fastify + BullMQ peer with its worker" : "fastify + BullMQ peer",
+			args: [...profileArgs(), PEER_ENTRY],
+			cwd: PROJECT_ROOT,
+			env: childEnv(env),
+			readyUrl: `${base}/health`,
+			deadlineMs: s.load.startTimeoutMs
+		});
+		return {
+			base,
+			dataDir,
+			child,
+			redis,
+			async close() {
+				await child.stop();
+				await redis.stop();
+				removeTempDir(dataDir);
+			}
+		};
+	} catch (err) {
+		await redis.stop();
+		removeTempDir(dataDir);
+		throw err;
+	}
+}
+
+/** Jobs in the peer's queue not yet taken: what it accepted with its worker off. */
+async function queuedJobs(redisPort: number): Promise<number> {
+	const queue = new Queue(PEER_QUEUE, { connection: { host: HOST, port: redisPort } });
+	try {
+		return await queue.getJobCountByTypes("prioritized", "waiting");
+	} finally {
+		await queue.close();
+	}
+}
+
+// ---- 1. POST /notifications accepted
+
+export interface HttpSample {
+	load: LoadResult;
+	problems: string[];
+}
+
+async function acceptProject(s: CompareSettings): Promise<HttpSample> {
+	const { load, stored } = await measureAcceptPlatform(s.load, requestBody("NORMAL"));
+	return { load, problems: [...problemsOf("accept, project", load), ...storedProblems("accept, project", load, stored, s.load.connections)] };
+}
+
+async function acceptPeer(s: CompareSettings, id: PeerIdentity): Promise<HttpSample> {
+	const peer = await startPeer(s, id, false);
+	try {
+		let load: LoadResult;
+		try {
+			load = await runLoad({
+				url: `${peer.base}/notifications`,
+				method: "POST",
+				headers: jsonHeaders(id.token),
+				body: requestBody("NORMAL"),
+				verifyBody: isAccepted,
+				serverPid: peer.child.process.pid,
+				companionPids: [peer.redis.pid],
+				...s.load
+			});
+		} catch (err) {
+			throw withOutput(err, peer.child);
+		} finally {
+			// Stopped before counting, so requests still under way have landed.
+			await peer.child.stop();
+		}
+		const stored = await queuedJobs(peer.redis.port);
+		return { load, problems: [...problemsOf("accept, peer", load), ...storedProblems("accept, peer", load, stored, s.load.connections)] };
+	} finally {
+		await peer.close();
+	}
+}
+
+// ---- 2. authenticated GET /actors/{id}
+
+async function getProject(s: CompareSettings): Promise<HttpSample> {
+	const load = await measurePlatform(s.load);
+	return { load, problems: problemsOf("GET, project", load) };
+}
+
+/** The first answer must be an actor shaped as the project's; every later one must equal it. */
+async function loadActor(s: CompareSettings, label: string, base: string, id: PeerIdentity, pids: number[]): Promise<HttpSample> {
+	const url = `${base}/actors/${id.actor.actorId}`;
+	const headers = { Authorization: `Bearer ${id.token}` };
+	const body = await expectStatus(await fetch(url, { headers }), 200, `${label}: GET /actors/${id.actor.actorId}`);
+	if (!isActorBody(body)) throw new Error(`${label} answered ${body.slice(0, 300)}, not an actor shaped as the project's`);
+	const load = await runLoad({ url, headers, expectBody: body, serverPid: pids[0], companionPids: pids.slice(1), ...s.load });
+	return { load, problems: problemsOf(`GET, ${label}`, load) };
+}
+
+async function getPeer(s: CompareSettings, id: PeerIdentity): Promise<HttpSample> {
+	// With its worker, idle: the project's process runs its dispatcher too.
+	const peer = await startPeer(s, id, true);
+	try {
+		return await loadActor(s, "peer", peer.base, id, [peer.child.process.pid!, peer.redis.pid]);
+	} catch (err) {
+		throw withOutput(err, peer.child);
+	} finally {
+		await peer.close();
+	}
+}
+
+async function getFloor(s: CompareSettings, id: PeerIdentity): Promise<HttpSample> {
+	requireEntry(FLOOR_ENTRY);
+	const port = await freePort();
+	const base = `http://${HOST}:${port}`;
+	const child = await startChild({
+		name: "moleculer-web floor",
+		args: [...profileArgs(), FLOOR_ENTRY],
+		cwd: PROJECT_ROOT,
+		env: childEnv(floorEnv({ port, host: HOST, token: id.token, body: JSON.stringify(id.actor) })),
+		ready: async () => {
+			const res = await fetch(`${base}/actors/${id.actor.actorId}`, { headers: { Authorization: `Bearer ${id.token}` }, signal: AbortSignal.timeout(1000) });
+			await res.arrayBuffer();
+			return res.status === 200;
+		},
+		deadlineMs: s.load.startTimeoutMs
+	});
+	try {
+		return await loadActor(s, "floor", base, id, [child.process.pid!]);
+	} catch (err) {
+		throw withOutput(err, child);
+	} finally {
+		await child.stop();
+	}
+}
+
+async function getBare(s: CompareSettings, id: PeerIdentity): Promise<HttpSample> {
+	const load = await measureBare(s.load, {
+		status: 200,
+		responseBody: JSON.stringify(id.actor),
+		path: `/actors/${id.actor.actorId}`,
+		headers: { Authorization: `Bearer ${id.token}` }
+	});
+	return { load, problems: problemsOf("GET, bare", load) };
+}
+
+// ---- 3. accepted → .eml written
+
+export interface E2eSample {
+	count: number;
+	/** From just before the first POST to the last .eml file's write. */
+	elapsedMs: number;
+	perSec: number;
+	/** The POSTs, answered while the messages were being written. */
+	accept: LoadResult;
+	/** CPU of the server (and its Redis) per notification, accept and send together. */
+	cpuUsPerNotification: number;
+	problems: string[];
+}
+
+interface E2eTarget {
+	label: string;
+	base: string;
+	token: string;
+	dataDir: string;
+	/** The server first, then its companions. */
+	pids: number[];
+	stop(): Promise<void>;
+}
+
+/** The newest .eml's modification time: when the last message was written. */
+function lastWriteMs(dataDir: string): number {
+	const dir = path.join(dataDir, "outbox");
+	if (!existsSync(dir)) return NaN;
+	let last = NaN;
+	for (const f of readdirSync(dir)) {
+		if (!f.endsWith(".eml")) continue;
+		const t = statSync(path.join(dir, f)).mtimeMs;
+		if (!(t <= last)) last = t;
+	}
+	return last;
+}
+
+/**
+ * Warm-up notifications first (drained: JIT, prepared statements, connections),
+ * then e2eCount more at the bench's concurrency while the worker writes them; the
+ * .eml files in DATA_DIR/outbox are what both sides are judged by.
+ */
+async function e2eRun(s: CompareSettings, t: E2eTarget): Promise<E2eSample> {
+	const problems: string[] = [];
+	const what = `end to end, ${t.label}`;
+	const load = e2eLoad(t.base, t.token, s.load.connections);
+	const written = async () => outboxCount(t.dataDir);
+	const failed = async () => 0;
+	problems.push(...(await warmUpDrained(load, s.e2eWarmup, what, written, failed, s.stallMs)));
+	const target = s.e2eWarmup + s.e2eCount;
+	const cpu0 = cpuSum(t.pids);
+	const t0 = Date.now();
+	const accept = await runLoad({ ...load, amount: s.e2eCount, serverPid: t.pids[0], companionPids: t.pids.slice(1) });
+	problems.push(...problemsOf(what, accept));
+	const short = describeShortfall(what, target, await waitUntil(target, written, failed, s.stallMs), s.stallMs);
+	const cpu1 = cpuSum(t.pids);
+	if (short) problems.push(short);
+	const elapsedMs = lastWriteMs(t.dataDir) - t0;
+	// Once stopped, nothing is in flight: one file per accepted notification, no more.
+	await t.stop();
+	const files = outboxCount(t.dataDir);
+	if (files !== target) problems.push(`${what}: ${fmtInt(target)} notifications accepted, ${fmtInt(files)} .eml files written`);
+	return {
+		count: s.e2eCount,
+		elapsedMs,
+		perSec: short ? NaN : (s.e2eCount / elapsedMs) * 1000,
+		accept,
+		cpuUsPerNotification: (cpu1 - cpu0) / s.e2eCount,
+		problems
+	};
+}
+
+async function e2eProject(s: CompareSettings): Promise<E2eSample> {
+	const platform = await startPlatform(s.load, "e2e-project", { EMAIL_PROVIDER: "file" });
+	try {
+		const { accessToken } = await registerUser(platform.base);
+		const pids = [platform.child.process.pid!];
+		return await e2eRun(s, { label: "project", base: platform.base, token: accessToken, dataDir: platform.dataDir, pids, stop: () => platform.child.stop() });
+	} catch (err) {
+		throw withOutput(err, platform.child);
+	} finally {
+		await platform.close();
+	}
+}
+
+async function e2ePeer(s: CompareSettings, id: PeerIdentity): Promise<E2eSample> {
+	const peer = await startPeer(s, id, true);
+	try {
+		return await e2eRun(s, {
+			label: "peer",
+			base: peer.base,
+			token: id.token,
+			dataDir: peer.dataDir,
+			pids: [peer.child.process.pid!, peer.redis.pid],
+			stop: () => peer.child.stop()
+		});
+	} catch (err) {
+		throw withOutput(err, peer.child);
+	} finally {
+		await peer.close();
+	}
+}
+
+// ---- rounds
+
+export interface CompareResult {
+	settings: CompareSettings;
+	redisVersion: string;
+	accept: { project: HttpSample[]; peer: HttpSample[] };
+	get: { project: HttpSample[]; peer: HttpSample[]; floor: HttpSample[]; bare: HttpSample[] };
+	e2e: { project: E2eSample[]; peer: E2eSample[] };
+	problems: string[];
+}
+
+function note(line: string): void {
+	process.stderr.write(`compare: ${line}\n`);
+}
+
+/** Runs every side once, in the given order on even rounds and reversed on odd ones. */
+async function alternate<K extends string, T>(
+	round: number,
+	part: string,
+	runs: Record<K, () => Promise<T>>,
+	into: Record<K, T[]>,
+	describe: (t: T) => string
+): Promise<void> {
+	const names = Object.keys(runs) as K[];
+	for (const name of round % 2 === 0 ? names : [...names].reverse()) {
+		const sample = await runs[name]();
+		into[name].push(sample);
+		note(`round ${round + 1}, ${part}, ${name}: ${describe(sample)}`);
+	}
+}
+
+const describeLoad = (x: HttpSample) => `${fmtInt(x.load.reqPerSec)} req/s, p99 ${fmtMs(x.load.p99Ms)}`;
+
+export async function benchCompare(s: CompareSettings = compareSettings()): Promise<CompareResult> {
+	const redisVersion = redisServerVersion();
+	const id = await peerIdentity();
+	const r: CompareResult = {
+		settings: s,
+		redisVersion,
+		accept: { project: [], peer: [] },
+		get: { project: [], peer: [], floor: [], bare: [] },
+		e2e: { project: [], peer: [] },
+		problems: []
+	};
+	for (let round = 0; round < s.rounds; round++) {
+		if (s.parts.includes("accept")) {
+			await alternate(round, "accept", { project: () => acceptProject(s), peer: () => acceptPeer(s, id) }, r.accept, describeLoad);
+		}
+		if (s.parts.includes("get")) {
+			await alternate(
+				round,
+				"GET",
+				{ project: () => getProject(s), peer: () => getPeer(s, id), floor: () => getFloor(s, id), bare: () => getBare(s, id) },
+				r.get,
+				describeLoad
+			);
+		}
+		if (s.parts.includes("e2e")) {
+			await alternate(round, "end to end", { project: () => e2eProject(s), peer: () => e2ePeer(s, id) }, r.e2e, x => `${fmtInt(x.perSec)}/s`);
+		}
+	}
+	const all = [...r.accept.project, ...r.accept.peer, ...r.get.project, ...r.get.peer, ...r.get.floor, ...r.get.bare, ...r.e2e.project, ...r.e2e.peer];
+	r.problems = all.flatMap(x => x.problems);
+	return r;
+}
+
+// ---- the table
+
+function median(xs: number[]): number {
+	const v = xs.filter(Number.isFinite).sort((a, b) => a - b);
+	if (v.length === 0) return NaN;
+	const mid = Math.floor(v.length / 2);
+	return v.length % 2 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
+}
+
+const mid = (xs: HttpSample[], f: (l: LoadResult) => number) => median(xs.map(x => f(x.load)));
+const ratioText = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : "-");
+const usText = (x: number) => (Number.isFinite(x) ? `${x.toFixed(1)} us` : "-");
+const perSecText = (x: number) => (Number.isFinite(x) ? `${fmtInt(x)}/s` : "-");
+
+function verdict(ratio: number, goal: number, stretch?: number): string {
+	if (!Number.isFinite(ratio)) return "-";
+	if (ratio < goal) return "NOT met";
+	return stretch !== undefined && ratio >= stretch ? "met, stretch met too" : "met";
+}
+
+function stretchVerdict(ratio: number, stretch: number): string {
+	if (!Number.isFinite(ratio)) return "-";
+	return ratio >= stretch ? "stretch met" : "stretch not met";
+}
+
+const LOWER_IS_BETTER = "reported; lower is better";
+const PEER = "fastify + BullMQ";
+const PEER_REDIS = "fastify + BullMQ + its redis-server";
+
+function acceptRows(r: CompareResult): string[][] {
+	const { project: p, peer: q } = r.accept;
+	const rate = mid(p, l => l.reqPerSec) / mid(q, l => l.reqPerSec);
+	const row = (label: string, against: string, f: (l: LoadResult) => number, text: (x: number) => string, goal: string, result = "-") => {
+		const a = mid(p, f);
+		const b = mid(q, f);
+		return [label, text(a), against, text(b), ratioText(a / b), goal, result];
+	};
+	return [
+		row("POST /notifications accepted, req/s", PEER, l => l.reqPerSec, fmtInt, `>= ${GOAL_ACCEPT.toFixed(1)} (stretch ${STRETCH_ACCEPT})`, verdict(rate, GOAL_ACCEPT, STRETCH_ACCEPT)),
+		row("  its p99", PEER, l => l.p99Ms, fmtMs, LOWER_IS_BETTER),
+		row("  server CPU per request", PEER_REDIS, l => l.serverCpuUsPerReq, usText, LOWER_IS_BETTER),
+		row("  RSS under this load (peak)", `${PEER} (node)`, l => l.serverRssPeakBytes, fmtMb, LOWER_IS_BETTER),
+		row("", PEER_REDIS, l => l.totalRssPeakBytes, fmtMb, LOWER_IS_BETTER)
+	];
+}
+
+function e2eRows(r: CompareResult): string[][] {
+	const p = median(r.e2e.project.map(x => x.perSec));
+	const q = median(r.e2e.peer.map(x => x.perSec));
+	const pc = median(r.e2e.project.map(x => x.cpuUsPerNotification));
+	const qc = median(r.e2e.peer.map(x => x.cpuUsPerNotification));
+	return [
+		["accepted -> .eml written, notifications/s", perSecText(p), `${PEER} worker`, perSecText(q), ratioText(p / q), `>= ${GOAL_E2E.toFixed(1)}`, verdict(p / q, GOAL_E2E)],
+		["  CPU per notification", usText(pc), PEER_REDIS, usText(qc), ratioText(pc / qc), LOWER_IS_BETTER, "-"]
+	];
+}
+
+function getRows(r: CompareResult): string[][] {
+	const { project, peer, floor, bare } = r.get;
+	const p = mid(project, l => l.reqPerSec);
+	const row = (label: string, against: string, other: HttpSample[], goal: string, result: (ratio: number) => string) => {
+		const b = mid(other, l => l.reqPerSec);
+		return [label, fmtInt(p), against, fmtInt(b), ratioText(p / b), goal, result(p / b)];
+	};
+	const p99 = mid(project, l => l.p99Ms);
+	const q99 = mid(peer, l => l.p99Ms);
+	return [
+		row("authenticated GET /actors/{id}, req/s", "fastify + jose + node:sqlite", peer, `reported (stretch ${STRETCH_GET})`, x => stretchVerdict(x, STRETCH_GET)),
+		["  its p99", fmtMs(p99), "fastify + jose + node:sqlite", fmtMs(q99), ratioText(p99 / q99), LOWER_IS_BETTER, "-"],
+		row("  against the framework's floor", "moleculer-web floor", floor, `>= ${GOAL_FLOOR}`, x => verdict(x, GOAL_FLOOR)),
+		row("  against bare node:http", "bare node:http", bare, "reference", () => "-")
+	];
+}
+
+function perRound(label: string, samples: HttpSample[]): [string, LoadResult][] {
+	return samples.map((x, i) => [`round ${i + 1}, ${label}`, x.load]);
+}
+
+function e2eDetail(r: CompareResult): string {
+	// No accept rate: with a fixed count autocannon ends on a whole-second tick, so its duration is coarse.
+	const rows = [["", "accepted->.eml", "elapsed", "accept p50", "accept p99", "CPU/notification", "server RSS"]];
+	for (const [label, samples] of [["project", r.e2e.project], [PEER, r.e2e.peer]] as const) {
+		samples.forEach((x, i) =>
+			rows.push([`round ${i + 1}, ${label}`, perSecText(x.perSec), fmtMs(x.elapsedMs), fmtMs(x.accept.p50Ms), fmtMs(x.accept.p99Ms), usText(x.cpuUsPerNotification), fmtMb(x.accept.serverRssPeakBytes)])
+		);
+	}
+	return formatTable(rows);
+}
+
+export function formatCompareResult(r: CompareResult): string {
+	const s = r.settings;
+	const rows = [["measure", "project", "compared with", "its value", "project/it", "goal", "result"]];
+	if (s.parts.includes("accept")) rows.push(...acceptRows(r));
+	if (s.parts.includes("e2e")) rows.push(...e2eRows(r));
+	if (s.parts.includes("get")) rows.push(...getRows(r));
+	const out = [
+		`Project against its peers, one process each, sides alternating over ${s.rounds} round(s); each figure is the median of the rounds.`,
+		describeMachine(),
+		`load: autocannon, ${s.load.connections} connections, ${s.load.durationSec} s after a ${s.load.warmupSec} s warm-up per HTTP run; end to end: ${fmtInt(s.e2eCount)} notifications after ${fmtInt(s.e2eWarmup)} warm-up ones`,
+		`peer: private redis-server ${r.redisVersion} (appendonly yes, appendfsync always, no RDB), BullMQ worker concurrency ${s.concurrency} (= DISPATCHER_CONCURRENCY); accept runs without a worker or dispatcher`,
+		"",
+		formatTable(rows)
+	];
+	if (s.parts.includes("accept")) {
+		out.push("", "POST /notifications, every round (server CPU/req of the peer includes its redis-server):", formatLoadTable([...perRound("project", r.accept.project), ...perRound(PEER, r.accept.peer)]));
+	}
+	if (s.parts.includes("e2e")) out.push("", "accepted -> .eml written, every round:", e2eDetail(r));
+	if (s.parts.includes("get")) {
+		out.push(
+			"",
+			"GET /actors/{id}, every round:",
+			formatLoadTable([
+				...perRound("project", r.get.project),
+				...perRound("fastify + jose + sqlite", r.get.peer),
+				...perRound("moleculer-web floor", r.get.floor),
+				...perRound("bare node:http", r.get.bare)
+			])
+		);
+	}
+	if (r.problems.length) out.push("", ...r.problems.map(p => `!!! ${p}`), "!!! THE NUMBERS ABOVE ARE MEANINGLESS where a run broke.");
+	return out.join("\n");
+}
