@@ -12,17 +12,21 @@ export function messageIdFor(message: Pick<EmailMessage, "notificationId" | "fro
 	return `<${message.notificationId}@${domain}>`;
 }
 
-/** Builds the RFC 5322 message (with the notification's Message-ID) with nodemailer's composer. */
-export function compose(message: EmailMessage): Promise<Buffer> {
-	const mail = new MailComposer({
+/** The nodemailer message fields every provider sends: the same headers whichever way the mail leaves. */
+export function mailFields(message: EmailMessage) {
+	return {
 		from: message.from,
 		to: message.to,
 		subject: message.subject,
 		html: message.html,
 		text: message.text,
 		messageId: messageIdFor(message),
-		headers: { "X-Notification-Id": message.notificationId },
-		newline: "\n"
-	} as ConstructorParameters<typeof MailComposer>[0]);
+		headers: { "X-Notification-Id": message.notificationId }
+	};
+}
+
+/** Builds the RFC 5322 message (with the notification's Message-ID) with nodemailer's composer. */
+export function compose(message: EmailMessage): Promise<Buffer> {
+	const mail = new MailComposer({ ...mailFields(message), newline: "\n" } as ConstructorParameters<typeof MailComposer>[0]);
 	return new Promise((resolve, reject) => mail.compile().build((err, raw) => (err ? reject(err) : resolve(raw))));
 }

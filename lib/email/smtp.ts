@@ -1,5 +1,5 @@
 import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
-import { messageIdFor } from "./mime";
+import { mailFields } from "./mime";
 import { SendError, type EmailMessage, type EmailProvider, type SendResult } from "./types";
 
 /**
@@ -25,16 +25,7 @@ export class SmtpEmailProvider implements EmailProvider {
 
 	async send(message: EmailMessage, signal?: AbortSignal): Promise<SendResult> {
 		try {
-			const info = await this.transport.sendMail({
-				from: message.from,
-				to: message.to,
-				subject: message.subject,
-				html: message.html,
-				text: message.text,
-				messageId: messageIdFor(message),
-				headers: { "X-Notification-Id": message.notificationId },
-				...(signal ? { signal } : {})
-			} as SendMailOptions);
+			const info = await this.transport.sendMail({ ...mailFields(message), ...(signal ? { signal } : {}) } as SendMailOptions);
 			return { messageId: String(info.messageId).replace(/^<|>$/g, "") };
 		} catch (err) {
 			const e = err as { responseCode?: number; code?: string };
