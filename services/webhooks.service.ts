@@ -10,7 +10,7 @@ import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { parseSesEvent } from "../lib/email/ses-events";
 import { ClientError, UpstreamError } from "../lib/errors";
 import { recordDelivery } from "../lib/notifications/outcomes";
-import { CertificateUnavailable, InvalidSignature, isSnsMessage, type SnsMessage } from "../lib/sns/verify";
+import { CertificateUnavailable, InvalidSignature, isSnsMessage, SubscriptionUnconfirmed, type SnsMessage } from "../lib/sns/verify";
 import { FeatureFlagsMixin, type FeatureFlagMethods } from "../mixins/feature-flags.mixin";
 import { RuntimeMixin } from "../mixins/runtime.mixin";
 
@@ -53,15 +53,20 @@ const WebhooksService: ServiceSchema<ServiceSettingSchema, WebhooksMethods> = {
 				if (!isSnsMessage(message)) {
 					throw new ClientError(400, "VALIDATION_ERROR", "The body is not an SNS message.");
 				}
-				const rt = this.runtime();
-				const verifier = rt.snsVerifier();
+				const verifier = this.runtime().snsVerifier();
 				try {
 					await verifier.verify(message);
+					if (message.Type === "SubscriptionConfirmation") await verifier.confirm(message.SubscribeURL!);
 				} catch (err) {
+					// Neither is the sender's fault: a 5xx makes SNS deliver the message again later
+					// (after a 200 an unconfirmed subscription would wait forever).
 					if (err instanceof CertificateUnavailable) {
-						// Not the sender's fault: a 5xx makes SNS deliver the message again later.
 						this.logger.warn("SNS certificate could not be fetched", { reason: err.message });
 						throw new UpstreamError("The signing certificate could not be fetched; try again.", 30);
+					}
+					if (err instanceof SubscriptionUnconfirmed) {
+						this.logger.warn("SNS subscription could not be confirmed", { reason: err.message, topic: message.TopicArn });
+						throw new UpstreamError("The subscription could not be confirmed; try again.", 30);
 					}
 					if (err instanceof InvalidSignature) {
 						this.logger.warn("SNS message refused", { reason: err.message, messageId: message.MessageId.slice(0, 100) });
@@ -69,14 +74,7 @@ const WebhooksService: ServiceSchema<ServiceSettingSchema, WebhooksMethods> = {
 					}
 					throw err;
 				}
-				if (message.Type === "SubscriptionConfirmation") {
-					if (!(await verifier.confirm(message.SubscribeURL!))) {
-						this.logger.warn("Subscription not confirmed: SubscribeURL not allowed or not answering", { topic: message.TopicArn });
-						// SNS sends the confirmation again after a 5xx; after a 200 it would wait forever.
-						throw new UpstreamError("The subscription could not be confirmed; try again.", 30);
-					}
-					return { outcome: "confirmed" };
-				}
+				if (message.Type === "SubscriptionConfirmation") return { outcome: "confirmed" };
 				if (message.Type === "UnsubscribeConfirmation") return { outcome: "unsubscribed" };
 				if (!(await this.processingEnabled())) return { outcome: "disabled" };
 				return this.record(message);

@@ -37,6 +37,14 @@ export class InvalidSignature extends Error {
 	}
 }
 
+/** The SubscribeURL, on an allowed host, could not be reached or did not answer 200: the sender should try again. */
+export class SubscriptionUnconfirmed extends Error {
+	constructor(reason: string) {
+		super(`subscription not confirmed: ${reason}`);
+		this.name = "SubscriptionUnconfirmed";
+	}
+}
+
 /** The certificate could not be fetched (network, timeout, not 200): the sender should try again. */
 export class CertificateUnavailable extends Error {
 	constructor(reason: string) {
@@ -109,6 +117,10 @@ export class SnsVerifier {
 		if (m.Type !== "Notification" && (typeof m.SubscribeURL !== "string" || typeof m.Token !== "string")) {
 			throw new InvalidSignature("subscription message without SubscribeURL or Token");
 		}
+		// SNS's own confirmation URL is on its own host: another one is refused before anything is fetched.
+		if (m.Type === "SubscriptionConfirmation" && !allowedUrl(m.SubscribeURL, this.opts.hostPattern)) {
+			throw new InvalidSignature("SubscribeURL not allowed");
+		}
 		if (!allowedUrl(m.SigningCertURL, this.opts.hostPattern, ".pem")) throw new InvalidSignature("certificate URL not allowed");
 		const cert = await this.certificate(m.SigningCertURL);
 		const verifier = createVerify(m.SignatureVersion === "1" ? "RSA-SHA1" : "RSA-SHA256");
@@ -176,16 +188,20 @@ export class SnsVerifier {
 		});
 	}
 
-	/** GET on a subscription URL, only when it is https on an allowed host. */
-	async confirm(url: string): Promise<boolean> {
-		if (!allowedUrl(url, this.opts.hostPattern)) return false;
-		return new Promise(resolve => {
+	/**
+	 * GET on a subscription URL. Throws InvalidSignature, fetching nothing, unless it is
+	 * https on an allowed host; SubscriptionUnconfirmed when it does not answer 200.
+	 */
+	async confirm(url: string): Promise<void> {
+		if (!allowedUrl(url, this.opts.hostPattern)) throw new InvalidSignature("SubscribeURL not allowed");
+		return new Promise((resolve, reject) => {
 			const req = https.get(url, { agent: this.opts.agent, timeout: this.opts.timeoutMs ?? 5000 }, res => {
 				res.resume();
-				resolve(res.statusCode === 200);
+				if (res.statusCode === 200) resolve();
+				else reject(new SubscriptionUnconfirmed(`status ${res.statusCode}`));
 			});
 			req.on("timeout", () => req.destroy());
-			req.on("error", () => resolve(false));
+			req.on("error", () => reject(new SubscriptionUnconfirmed("connection error")));
 		});
 	}
 }

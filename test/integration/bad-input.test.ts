@@ -545,6 +545,7 @@ add(
 	hook("a certificate URL that is not .pem", s => sns(s, { SigningCertURL: `https://localhost:${s.closedPort}/cert.txt` }), 403, "INVALID_SIGNATURE"),
 	{ ...hook("a certificate whose host does not answer", s => sns(s), 503, "UPSTREAM_UNAVAILABLE"), dependencyDown: true },
 	hook("a subscription without SubscribeURL", s => sns(s, { Type: "SubscriptionConfirmation" }), 403, "INVALID_SIGNATURE"),
+	hook("a subscription whose SubscribeURL is on a foreign host", s => sns(s, { Type: "SubscriptionConfirmation", SubscribeURL: "https://evil.example/confirm", Token: "t" }), 403, "INVALID_SIGNATURE"),
 	hook("a __proto__ key", s => `{"__proto__":{"Type":"Notification"},${sns(s, { SigningCertURL: `https://localhost:${s.closedPort}/cert.txt` }).slice(1)}`, 403, "INVALID_SIGNATURE"),
 	hook("invalid UTF-8", bytes('{"Type":"', [0xff], '"}'), 400, "MALFORMED_JSON"),
 	hook("10,000 nested arrays", nestedArrays(10_000), 400, "VALIDATION_ERROR"),

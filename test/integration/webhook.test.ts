@@ -190,25 +190,39 @@ describe("delivery-outcome webhook", () => {
 		await expect(runtime(p).store().collection("suppressions").get(t.to)).resolves.toBeNull();
 	});
 
-	it("should GET the SubscribeURL exactly once after verifying, and never one outside the pattern", async () => {
+	describe("subscription confirmations", () => {
 		const confirm = (url: string) =>
 			sign(
 				{ Type: "SubscriptionConfirmation", MessageId: `m-${Date.now()}`, TopicArn: TOPIC, Message: "confirm", Timestamp: new Date().toISOString(), SignatureVersion: "2", SigningCertURL: certUrl, SubscribeURL: url, Token: "tok" },
 				tls.key
 			);
-		const before = host.hits.get("/confirm") ?? 0;
-		const ok = await post(confirm(`https://localhost:${host.port}/confirm?Action=ConfirmSubscription&Token=tok`));
-		expect(ok.status).toBe(200);
-		expect(host.hits.get("/confirm")).toBe(before + 1);
 
-		// Not confirmed: 503, so SNS would send the confirmation again, and no request went out.
-		const outside = await post(confirm(`https://127.0.0.1:${foreign.port}/confirm?Token=tok`));
-		expect(outside.status).toBe(503);
-		expect(foreign.total()).toBe(0);
+		it("should GET the SubscribeURL exactly once after verifying, and nothing for a forged message", async () => {
+			const before = host.hits.get("/confirm") ?? 0;
+			const ok = await post(confirm(`https://localhost:${host.port}/confirm?Action=ConfirmSubscription&Token=tok`));
+			expect(ok.status).toBe(200);
+			expect(ok.body).toEqual({ outcome: "confirmed" });
+			expect(host.hits.get("/confirm")).toBe(before + 1);
 
-		const forged = { ...confirm(`https://localhost:${host.port}/confirm?x=1`), Token: "changed" };
-		expect((await post(forged)).status).toBe(403);
-		expect(host.hits.get("/confirm")).toBe(before + 1);
+			const forged = { ...confirm(`https://localhost:${host.port}/confirm?x=1`), Token: "changed" };
+			const refused = await post(forged);
+			expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 403, code: "INVALID_SIGNATURE" });
+			expect(host.hits.get("/confirm")).toBe(before + 1);
+		});
+
+		it("should answer 403 INVALID_SIGNATURE and fetch nothing when the SubscribeURL host is not allowed", async () => {
+			const certFetches = host.hits.get("/SimpleNotificationService-test.pem") ?? 0;
+			const outside = await post(confirm(`https://127.0.0.1:${foreign.port}/confirm?Token=tok`));
+			expect({ status: outside.status, code: outside.body.code }).toEqual({ status: 403, code: "INVALID_SIGNATURE" });
+			expect(foreign.total()).toBe(0);
+			expect(host.hits.get("/SimpleNotificationService-test.pem") ?? 0).toBe(certFetches);
+		});
+
+		it("should answer 503, so SNS sends it again, when an allowed SubscribeURL cannot be reached", async () => {
+			const unreachable = await post(confirm(`https://localhost:${await freePort()}/confirm?Token=tok`));
+			expect({ status: unreachable.status, code: unreachable.body.code }).toEqual({ status: 503, code: "UPSTREAM_UNAVAILABLE" });
+			expect(unreachable.headers.get("retry-after")).toBe("30");
+		});
 	});
 
 	it("should suppress only the notification's own recipient whatever addresses the event names", async () => {
