@@ -2,7 +2,9 @@
  * A dispatcher node's loop over the shared queue: it claims only as many
  * notifications as it has free slots (bounded concurrency), sends them, settles each
  * outcome, is woken at once by wake() and polls slowly as a safety net. A reaper
- * returns expired leases (of nodes that died or hung) to the queue.
+ * returns expired leases (of nodes that died or hung) to the queue. On stop, sends
+ * under way finish and the notifications claimed but not yet handed to a provider go
+ * back to the queue at once.
  */
 import type { Logger } from "moleculer";
 import type { ChannelSender } from "../channels";
@@ -12,7 +14,7 @@ import type { Store } from "../store";
 import type { Channel, NotificationDoc } from "./model";
 import { NotificationQueue, SETTLE_BATCHING, type Outcome } from "./queue";
 import { SendRateLimiter } from "./send-rate";
-import { LEASE_MARGIN_MS, LeaseLost, send, type SendDeps } from "./send";
+import { LEASE_MARGIN_MS, LeaseLost, NotStarted, send, type SendDeps } from "./send";
 
 export interface DispatcherDeps {
 	config: NotificationConfig;
@@ -36,6 +38,7 @@ export class Dispatcher {
 	private wakeUp: (() => void) | null = null;
 	private loop: Promise<void> | null = null;
 	private reaper: NodeJS.Timeout | null = null;
+	private stopped: Promise<void> | null = null;
 
 	constructor(private readonly deps: DispatcherDeps) {
 		const { config, store, kv, channels, logger } = deps;
@@ -43,7 +46,7 @@ export class Dispatcher {
 			...SETTLE_BATCHING,
 			onBatchError: (err, count) => logger.warn("Recording outcomes failed; trying again", { count, error: (err as Error).message })
 		});
-		this.sendDeps = { store, queue: this.queue, channels, config };
+		this.sendDeps = { store, queue: this.queue, channels, config, accepting: () => this.running };
 		this.limiter = new SendRateLimiter(kv, config.sendRatePerSecond, Date.now, degraded =>
 			degraded
 				? logger.warn("Redis is unavailable: the send rate is counted on this node alone until it is back.")
@@ -72,8 +75,16 @@ export class Dispatcher {
 		w?.();
 	}
 
-	/** Sends already under way finish and record their result; nothing new starts. */
-	async stop(): Promise<void> {
+	/**
+	 * Sends already under way finish and record their result; nothing new starts, and
+	 * what was claimed but not handed to a provider is released. Later calls wait for the same stop.
+	 */
+	stop(): Promise<void> {
+		this.stopped ??= this.halt();
+		return this.stopped;
+	}
+
+	private async halt(): Promise<void> {
 		this.running = false;
 		if (this.reaper) clearInterval(this.reaper);
 		this.wake();
@@ -109,6 +120,7 @@ export class Dispatcher {
 				const job: Promise<void> = send(this.sendDeps, n)
 					.then(outcome => this.settle(outcome))
 					.catch(err => {
+						if (err instanceof NotStarted) return this.release(n);
 						if (!(err instanceof LeaseLost)) throw err;
 						this.deps.logger.warn("Lease lost before sending; another node has the notification", { notificationId: n.id });
 					})
@@ -132,6 +144,10 @@ export class Dispatcher {
 				resolve();
 			};
 		});
+	}
+
+	private async release(n: NotificationDoc): Promise<void> {
+		if (!(await this.queue.release(n))) this.deps.logger.warn("Lease lost before it was released", { notificationId: n.id });
 	}
 
 	private async settle(outcome: Outcome): Promise<void> {

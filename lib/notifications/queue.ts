@@ -111,6 +111,18 @@ export class NotificationQueue {
 	}
 
 	/**
+	 * Gives a claimed notification back before its send started (its dispatcher is
+	 * stopping): QUEUED again at once, without the attempt the claim counted. Only while
+	 * this holder has the lease; false when it was lost.
+	 */
+	async release(n: NotificationDoc): Promise<boolean> {
+		const now = new Date(this.now()).toISOString();
+		const update = { $set: { status: "QUEUED", updatedAt: now }, $unset: ["leaseToken", "leaseUntil"], $inc: { attempts: -1 } };
+		const [applied] = await this.writer.submit([[{ op: "updateMany", collection: "notifications", filter: this.leased(n, "QUEUED"), update }]]);
+		return applied;
+	}
+
+	/**
 	 * Returns notifications whose lease expired (their dispatcher died or hung) to the
 	 * queue, or fails them when they have no attempts left. Returns how many moved.
 	 */

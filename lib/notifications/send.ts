@@ -19,6 +19,9 @@ export const LEASE_MARGIN_MS = 2000;
 /** Another node holds the notification now; this one must neither send nor record. */
 export class LeaseLost extends Error {}
 
+/** The dispatcher is stopping and the notification was not handed to its provider: its lease is given back. */
+export class NotStarted extends Error {}
+
 class Timeout extends Error {}
 
 /** Gives up waiting after `ms` and aborts the send, so a late answer cannot race a retry. */
@@ -38,14 +41,16 @@ export interface SendDeps {
 	queue: NotificationQueue;
 	channels: ReadonlyMap<Channel, ChannelSender>;
 	config: NotificationConfig;
+	/** False once the dispatcher stops: nothing more is handed to a provider. */
+	accepting(): boolean;
 }
 
 function failed(n: NotificationDoc, error: string, permanent: boolean): Outcome {
 	return { notification: n, status: "FAILED", event: "FAILED", detail: { attempt: n.attempts, error, permanent }, set: { lastError: error } };
 }
 
-/** Works out what becomes of one notification (sending it if due); the caller settles it. Throws LeaseLost. */
-export async function send({ store, queue, channels, config: cfg }: SendDeps, n: NotificationDoc): Promise<Outcome> {
+/** Works out what becomes of one notification (sending it if due); the caller settles it. Throws LeaseLost or NotStarted. */
+export async function send({ store, queue, channels, config: cfg, accepting }: SendDeps, n: NotificationDoc): Promise<Outcome> {
 	if (await isSuppressed(store, n.to)) {
 		return { notification: n, status: "SUPPRESSED", event: "SUPPRESSED", detail: { attempt: n.attempts } };
 	}
@@ -53,6 +58,7 @@ export async function send({ store, queue, channels, config: cfg }: SendDeps, n:
 	if (!template && n.templateId) template = await findTemplate(store, n.templateId);
 	if (!template) return failed(n, "TEMPLATE_NOT_FOUND", true);
 	const parts = render(template, n.variables);
+	if (!accepting()) throw new NotStarted();
 
 	let error: SendError;
 	try {
