@@ -5,7 +5,8 @@
 import { ServiceBroker, type ServiceSchema } from "moleculer";
 import brokerOptions from "./moleculer.config";
 import { ConfigError, loadConfig, type Config, type ServiceName } from "./lib/config";
-import { attachRuntime, Runtime } from "./lib/runtime";
+import { attachRuntime, Runtime, runtimeOf } from "./lib/runtime";
+import { stopOnSignals } from "./lib/shutdown";
 import GatewayService from "./services/api-gateway/api-gateway.service";
 import ActorsService from "./services/actors.service";
 import AuthService from "./services/auth.service";
@@ -50,15 +51,13 @@ async function main(): Promise<void> {
 		throw err;
 	}
 	const broker = createBroker(config);
-	const stop = (signal: string) => {
-		broker.logger.info(`${signal} received, stopping`);
-		broker.stop().then(
-			() => process.exit(0),
-			() => process.exit(1)
-		);
-	};
-	process.once("SIGTERM", () => stop("SIGTERM"));
-	process.once("SIGINT", () => stop("SIGINT"));
+	const { shutdown } = runtimeOf(broker);
+	// Readiness goes 503 and new work is refused at once; the broker stops only once the
+	// work under way has ended, so the services it still calls are there until then.
+	stopOnSignals(async () => {
+		await shutdown.drain(config.shutdownGraceMs);
+		await broker.stop();
+	}, broker.getLogger("shutdown"));
 	await broker.start();
 }
 

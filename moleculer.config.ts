@@ -74,6 +74,9 @@ export default function brokerOptions(config: Config, runtime: Runtime): BrokerO
 		tracing: false,
 		// Later entries wrap earlier ones: streams are watched before the auth check awaits.
 		middlewares: [AuthMiddleware(runtime), StreamMiddleware, TransportHealthMiddleware(runtime)],
+		// index.ts runs the one orderly stop (lib/shutdown.ts); Moleculer's own signal
+		// handlers would stop the broker a second time, under the requests still running.
+		skipProcessEventRegistration: true,
 		stopped: () => runtime.close()
 	};
 }

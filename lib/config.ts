@@ -149,6 +149,8 @@ export interface Config {
 	dataDir: string;
 	logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 	requestTimeoutMs: number;
+	/** How long an orderly stop waits for the work under way (requests, uploads) before it ends what is left. */
+	shutdownGraceMs: number;
 	/** Prometheus metrics on this port; unset means metrics are off. */
 	metricsPort?: number;
 	/** How often the queue gauges are read. */
@@ -443,6 +445,8 @@ export function loadConfig(env: Env = process.env): Config {
 		dataDir: path.resolve(str(env, "DATA_DIR") ?? "./data"),
 		logLevel,
 		requestTimeoutMs: int(env, "REQUEST_TIMEOUT_MS", 10000, 100, 600000),
+		// Inside Docker's default 10 s between SIGTERM and SIGKILL, with time left to end the rest.
+		shutdownGraceMs: int(env, "SHUTDOWN_GRACE_MS", 8000, 0, 600000),
 		metricsPort: str(env, "METRICS_PORT") == null ? undefined : int(env, "METRICS_PORT", 0, 0, 65535),
 		metricsSampleMs: int(env, "METRICS_SAMPLE_MS", 5000, 100, 600000),
 		publicUrl,

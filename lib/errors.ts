@@ -36,7 +36,8 @@ export const ERROR_CODES = [
 	"RATE_LIMITED",
 	"REQUEST_TIMEOUT",
 	"INTERNAL",
-	"UPSTREAM_UNAVAILABLE"
+	"UPSTREAM_UNAVAILABLE",
+	"SHUTTING_DOWN"
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -71,6 +72,10 @@ export class UpstreamError extends Errors.MoleculerRetryableError {
 /** A feature this deployment has not configured: a 503 that says so, with no Retry-After. */
 export const notConfigured = (detail: string) =>
 	new Errors.MoleculerError(detail, 503, "UPSTREAM_UNAVAILABLE", { expose: true } satisfies ErrorData);
+
+/** The node is stopping: a request it did not start, or could not finish within the grace. Safe to retry elsewhere. */
+export const shuttingDown = () =>
+	new Errors.MoleculerRetryableError("The service is stopping. Try again shortly.", 503, "SHUTTING_DOWN", { retryAfter: 5 } satisfies ErrorData);
 
 export const badRequest = (detail: string, errors?: FieldProblem[]) =>
 	new ClientError(400, "VALIDATION_ERROR", detail, errors ? { errors } : undefined);

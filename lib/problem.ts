@@ -101,6 +101,9 @@ function classify(err: AnyError): { status: number; code: ErrorCode; detail: str
 	if (httpStatus && httpStatus >= 400 && httpStatus < 500 && !code) {
 		return { status: 400, code: "VALIDATION_ERROR", detail: "The request could not be read." };
 	}
+	if (type === "SHUTTING_DOWN") {
+		return { status: 503, code: "SHUTTING_DOWN", detail: "The service is stopping. Try again shortly.", retryAfter: data.retryAfter ?? 5 };
+	}
 	if (type === "UPSTREAM_UNAVAILABLE" && data.expose === true) {
 		return { status: 503, code: "UPSTREAM_UNAVAILABLE", detail: err.message ?? "" };
 	}
@@ -140,5 +143,6 @@ export function toProblem(err: unknown, requestId: string): ProblemResult {
 	if (c.errors?.length) problem.errors = c.errors;
 	const headers: Record<string, string> = {};
 	if (c.retryAfter) headers["Retry-After"] = String(c.retryAfter);
-	return { problem, headers, serverSide: c.status >= 500 };
+	// A refusal during a stop is the stop working, not a failure worth a log line per request.
+	return { problem, headers, serverSide: c.status >= 500 && c.code !== "SHUTTING_DOWN" };
 }

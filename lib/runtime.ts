@@ -17,6 +17,7 @@ import { createIdentityProvider, type IdentityProvider } from "./idp";
 import { embeddedTrust } from "./idp/embedded";
 import { createKeyValue, type KeyValue } from "./kv";
 import type { Agent } from "node:https";
+import { Shutdown } from "./shutdown";
 import { SnsVerifier } from "./sns/verify";
 import { createStore, type Store } from "./store";
 
@@ -59,6 +60,8 @@ export class Runtime {
 		return new TokenVerifier(embeddedTrust(this.config.idp, this.config.publicUrl, this.publicKeys().getKey));
 	});
 	readonly serviceTokens = new ServiceTokenCache(() => this.idp());
+	/** The process's orderly stop (lib/shutdown.ts): its parts register what the stop must wait for. */
+	readonly shutdown = new Shutdown();
 	/** False while the NATS connection is down (see middlewares/transport-health.middleware.ts). */
 	transportUp = true;
 	private sns: SnsVerifier | null = null;

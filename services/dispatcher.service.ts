@@ -2,12 +2,13 @@
  * Delivers queued notifications. Any number of dispatcher nodes share the queue in
  * the store; each runs one loop (lib/notifications/dispatcher.ts) that claims only as
  * many as it has free slots, is woken at once by "notifications.queued", and polls
- * slowly as a safety net.
+ * slowly as a safety net. An orderly stop (lib/shutdown.ts) stops its claims first.
  */
 import type { ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { createChannels } from "../lib/channels";
 import { Dispatcher } from "../lib/notifications/dispatcher";
 import { countOutcome, registerNotificationMetrics } from "../lib/notifications/metrics";
+import type { Drain } from "../lib/shutdown";
 import { FeatureFlagsMixin, type FeatureFlagMethods } from "../mixins/feature-flags.mixin";
 import { RuntimeMixin } from "../mixins/runtime.mixin";
 
@@ -17,6 +18,7 @@ interface DispatcherMethods extends FeatureFlagMethods {
 
 interface DispatcherState {
 	dispatcher: Dispatcher | null;
+	drain: Drain | null;
 }
 
 const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, DispatcherState> = {
@@ -41,6 +43,7 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, 
 	},
 	created() {
 		this.dispatcher = null;
+		this.drain = null;
 	},
 	started() {
 		const rt = this.runtime();
@@ -55,8 +58,16 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, 
 			onSettled: outcome => countOutcome(this.broker, outcome.event)
 		});
 		this.dispatcher.start();
+		const dispatcher = this.dispatcher;
+		this.drain = {
+			begin: () => dispatcher.stop(),
+			// Sends under way are not cut short: one cut may have gone out all the same. Each is bounded by EMAIL_SEND_TIMEOUT_MS.
+			abort: () => dispatcher.stop()
+		};
+		rt.shutdown.add(this.drain);
 	},
 	async stopped() {
+		if (this.drain) this.runtime().shutdown.delete(this.drain);
 		await this.dispatcher?.stop();
 	}
 };

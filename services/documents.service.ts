@@ -2,12 +2,14 @@
  * Resumes. The gateway parses the multipart body and calls `upload` with the file as
  * ctx.stream; the bytes are checked while they stream into file storage, and a record
  * in the store describes them. An upload that fails for any reason (size, type,
- * missing part or candidate, a broken stream) leaves neither a file nor a record.
+ * missing part or candidate, a broken stream, a stop of the node) leaves neither a
+ * file nor a record. During an orderly stop (lib/shutdown.ts) new uploads are refused
+ * and those under way finish within the grace or end with 503 SHUTTING_DOWN.
  */
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
-import { badRequest, forbidden, notFound } from "../lib/errors";
+import { badRequest, forbidden, notFound, shuttingDown } from "../lib/errors";
 import type { HttpMeta } from "../lib/http-meta";
 import {
 	CANDIDATE_FIELD,
@@ -20,6 +22,7 @@ import {
 	UPLOAD_DEADLINE_MS,
 	UPLOAD_IDLE_MS
 } from "../lib/resume";
+import { InFlight } from "../lib/shutdown";
 import { principalOf } from "../middlewares/auth.middleware";
 import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
 
@@ -60,6 +63,14 @@ interface DocumentsMethods extends RuntimeMethods {
 	admitUpload(ctx: Context<UploadParams>, upload: ResumeUpload | null): Promise<string>;
 	storeResume(ctx: Context<UploadParams, HttpMeta>, upload: ResumeUpload, candidateId: string): Promise<ResumeMetadata>;
 	readable(ctx: Context, id: string): Promise<DocumentDoc>;
+	removeAbandonedFiles(): Promise<void>;
+}
+
+interface DocumentsState {
+	/** Uploads under way: an orderly stop waits for them, and ends those left when its grace runs out. */
+	uploads: InFlight<ResumeUpload>;
+	/** The second look for partial files a crash left shortly before this start. */
+	sweepTimer?: NodeJS.Timeout;
 }
 
 export interface DocumentsSettings extends ServiceSettingSchema {
@@ -79,10 +90,16 @@ const toMetadata = ({ id, candidateId, filename, contentType, size, createdAt }:
 	createdAt
 });
 
+/**
+ * A partial file no write has touched for this long belongs to no upload: a live one
+ * writes at least once per idle limit, or fails and removes its file.
+ */
+const abandonedAfterMs = (settings: DocumentsSettings) => 2 * settings.uploadIdleMs;
+
 /** Plain text is served with its charset: the upload was checked to be UTF-8. */
 const responseType = (contentType: string) => (contentType === RESUME_CONTENT_TYPES.txt ? `${contentType}; charset=utf-8` : contentType);
 
-const DocumentsService: ServiceSchema<DocumentsSettings, DocumentsMethods> = {
+const DocumentsService: ServiceSchema<DocumentsSettings, DocumentsMethods, DocumentsState> = {
 	name: "documents",
 	mixins: [RuntimeMixin],
 	settings: { uploadIdleMs: UPLOAD_IDLE_MS },
@@ -106,11 +123,15 @@ const DocumentsService: ServiceSchema<DocumentsSettings, DocumentsMethods> = {
 				const upload = source
 					? new ResumeUpload(source, { maxBytes: MAX_RESUME_BYTES, idleMs: this.settings.uploadIdleMs, deadlineMs: UPLOAD_DEADLINE_MS })
 					: null;
+				if (upload) this.uploads.add(upload);
 				try {
+					if (this.runtime().shutdown.stopping) throw shuttingDown();
 					const candidateId = await this.admitUpload(ctx, upload);
 					return await this.storeResume(ctx, upload!, candidateId);
 				} finally {
 					upload?.dispose();
+					// Only now: a failed upload's partial file is gone by the time storeResume throws.
+					if (upload) this.uploads.delete(upload);
 					// Whatever happened, the rest of the part is read and dropped, so the request can finish.
 					if (source && !source.readableEnded) source.resume();
 				}
@@ -211,7 +232,31 @@ const DocumentsService: ServiceSchema<DocumentsSettings, DocumentsMethods> = {
 			const allowed = doc && (principal.kind === "service" || principal.isAdmin || principal.sub === doc.candidateId);
 			if (!doc || !allowed) throw notFound("DOCUMENT_NOT_FOUND", "No resume has this id.");
 			return doc;
+		},
+
+		/** Partial files a crash left behind; never one an upload under way (of this node or another) still writes. */
+		async removeAbandonedFiles(): Promise<void> {
+			const files = this.runtime().files();
+			try {
+				const removed = (await files.removeAbandoned?.(abandonedAfterMs(this.settings))) ?? 0;
+				if (removed > 0) this.logger.info("Removed partial files of uploads a crash cut off", { removed });
+			} catch (err) {
+				this.logger.warn("Could not remove partial files of cut-off uploads", { err });
+			}
 		}
+	},
+	created() {
+		this.uploads = new InFlight<ResumeUpload>(upload => upload.cancel(shuttingDown()));
+	},
+	async started() {
+		this.runtime().shutdown.add(this.uploads);
+		await this.removeAbandonedFiles();
+		// A crash just before this start left files too recent to tell from live uploads: they are looked at again once they cannot be.
+		this.sweepTimer = setTimeout(() => void this.removeAbandonedFiles(), abandonedAfterMs(this.settings)).unref();
+	},
+	stopped() {
+		clearTimeout(this.sweepTimer);
+		this.runtime().shutdown.delete(this.uploads);
 	}
 };
 

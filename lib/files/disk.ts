@@ -1,7 +1,8 @@
 /**
  * Files on local disk, for the embedded store: DATA_DIR/files/<uuid>. A file is written
  * as <uuid>.part and renamed once complete, so a reader never sees a partial file; the
- * .part is removed when the write fails.
+ * .part is removed when the write fails, and one a crash left is removed later
+ * (removeAbandoned).
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -11,6 +12,7 @@ import { pipeline } from "node:stream/promises";
 import type { FileStorage, StoredFile } from "./types";
 
 const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const PARTIAL = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.part$/;
 
 function isMissing(err: unknown): boolean {
 	return (err as NodeJS.ErrnoException).code === "ENOENT";
@@ -71,6 +73,30 @@ export class DiskFileStorage implements FileStorage {
 			if (isMissing(err)) return false;
 			throw err;
 		}
+	}
+
+	/**
+	 * Several nodes may share this directory, so a partial file counts as abandoned only
+	 * by its age: a write under way touches it at least once per `idleMs`.
+	 */
+	async removeAbandoned(idleMs: number): Promise<number> {
+		let names: string[];
+		try {
+			names = await fs.promises.readdir(this.dir);
+		} catch (err) {
+			if (isMissing(err)) return 0;
+			throw err;
+		}
+		const touchedBefore = Date.now() - idleMs;
+		let removed = 0;
+		for (const name of names.filter(n => PARTIAL.test(n))) {
+			const file = path.join(this.dir, name);
+			const stat = await fs.promises.stat(file).catch(() => null);
+			if (!stat || stat.mtimeMs >= touchedBefore) continue;
+			await fs.promises.rm(file, { force: true });
+			removed++;
+		}
+		return removed;
 	}
 
 	async close(): Promise<void> {}

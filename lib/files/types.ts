@@ -26,5 +26,10 @@ export interface FileStorage {
 	 * one file exactly one resolves true, and none throws for the file being gone.
 	 */
 	remove(fileId: string): Promise<boolean>;
+	/**
+	 * Storage that writes a partial file beside the final one (disk) removes those no
+	 * write has touched for `idleMs`: what a crash cut off. Returns how many went.
+	 */
+	removeAbandoned?(idleMs: number): Promise<number>;
 	close(): Promise<void>;
 }

@@ -79,6 +79,11 @@ export class ResumeUpload {
 		else this.source.pipe(this.guard);
 	}
 
+	/** Ends the upload with `err` (the node is stopping); storage removes what it wrote. */
+	cancel(err: Error): void {
+		this.fail(err);
+	}
+
 	/** The upload is over, whichever way: no timer or late source event may touch it again. */
 	dispose(): void {
 		this.disposed = true;

@@ -8,19 +8,26 @@ import { randomUUID } from "node:crypto";
 import type { Context, ServiceSchema } from "moleculer";
 import ApiGateway from "moleculer-web";
 import { ClientAddresses } from "../../lib/client-ip";
-import { unauthorized } from "../../lib/errors";
+import { shuttingDown, unauthorized } from "../../lib/errors";
 import type { HttpMeta } from "../../lib/http-meta";
 import { answerClientError } from "../../lib/http-refusal";
 import { RateLimiter } from "../../lib/rate-limit";
 import { RuntimeMixin } from "../../mixins/runtime.mixin";
 import type { AuthMeta } from "../../middlewares/auth.middleware";
 import { answerError, commonHeaders } from "./answers";
+import { HttpDrain } from "./drain";
 import { buildRoutes, ROUTES } from "./routes";
 import type { GatewayMethods, GatewaySettings, GatewayVars, HealthReport, Req, Res } from "./types";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** The scheme name is case-insensitive (RFC 9110); the token is a compact JWS. */
 const BEARER = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/i;
+
+/** The client's X-Request-Id when it is well-formed, else a new one. */
+function requestIdOf(req: Req): string {
+	const given = req.headers["x-request-id"];
+	return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+}
 
 const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars> = {
 	name: "api",
@@ -34,8 +41,7 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		logRequestParams: null,
 		logResponseData: null,
 		rootCallOptions(this: unknown, options: { requestID?: string }, req: Req) {
-			const given = req.headers["x-request-id"];
-			options.requestID = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+			options.requestID = requestIdOf(req);
 		},
 		use: [commonHeaders],
 		routes: buildRoutes(ROUTES),
@@ -84,8 +90,17 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 			ctx.meta.authToken = m[1];
 			return null;
 		},
+		/** A request that arrives during a stop, or is still unanswered when its grace runs out. */
+		refuseDuringStop(req: Req, res: Res) {
+			res.setHeader("Connection", "close");
+			res.setHeader("X-Request-ID", requestIdOf(req));
+			// The rest of the body is read and dropped, so the client reads this answer rather than a reset.
+			req.resume();
+			this.sendError(req, res, shuttingDown());
+		},
 		async readiness(): Promise<HealthReport> {
 			const rt = this.runtime();
+			if (rt.shutdown.stopping) return { status: "unavailable", checks: { node: "stopping" } };
 			const checks: HealthReport["checks"] = {};
 			const probe = async (name: string, fn: () => Promise<unknown>) => {
 				try {
@@ -116,6 +131,15 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		this.clientAddresses = new ClientAddresses(rt.config.gateway.trustedProxies);
 		this.rateLimiter = new RateLimiter(rt.kv(), rt.config.gateway.rateLimits, this.logger);
 		this.server?.on("clientError", answerClientError);
+		if (this.server) this.drain = new HttpDrain(this.server, this.httpHandler, (req, res) => this.refuseDuringStop(req, res));
+	},
+	started() {
+		if (this.drain) this.runtime().shutdown.add(this.drain, "edge");
+	},
+	stopped() {
+		if (!this.drain) return;
+		this.runtime().shutdown.delete(this.drain);
+		this.drain.close();
 	}
 };
 

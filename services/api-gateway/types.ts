@@ -9,6 +9,7 @@ import type { ClientAddresses } from "../../lib/client-ip";
 import type { RateLimitedRoute } from "../../lib/config";
 import type { RateLimiter } from "../../lib/rate-limit";
 import type { RuntimeMethods } from "../../mixins/runtime.mixin";
+import type { HttpDrain } from "./drain";
 
 /**
  * How a route reads its body. moleculer-web parses bodies per route, so every alias
@@ -41,7 +42,8 @@ export interface AppliedPolicy extends AliasPolicy {
 
 export interface HealthReport {
 	status: "ok" | "unavailable";
-	checks: Record<string, "ok" | "down">;
+	/** Each dependency's state, or only { node: "stopping" } during an orderly stop. */
+	checks: Record<string, "ok" | "down" | "stopping">;
 }
 
 export type GatewaySettings = ServiceSettingSchema & Record<string, unknown>;
@@ -53,10 +55,15 @@ export interface GatewayVars {
 	rateLimiter: RateLimiter;
 	/** moleculer-web's HTTP server, created by the mixin before this service's created(). */
 	server?: Server;
+	/** Every request passes through it: the gateway's part in the orderly stop. */
+	drain?: HttpDrain;
 }
 
 export interface GatewayMethods extends RuntimeMethods {
 	readiness(): Promise<HealthReport>;
+	refuseDuringStop(req: Req, res: Res): void;
+	/** moleculer-web's handler of the server's "request" event. */
+	httpHandler(req: Req, res: Res): void;
 	/** moleculer-web's: answers through the route's or the service's onError. */
 	sendError(req: Req, res: Res, err: unknown): void;
 }

@@ -16,7 +16,8 @@ function find(name: string, candidates: string[]): string | null {
 export const NATS_SERVER = find("nats-server", ["/usr/sbin/nats-server", "/usr/bin/nats-server"]);
 export const REDIS_SERVER = find("redis-server", ["/usr/bin/redis-server", "/usr/sbin/redis-server"]);
 
-function portOpen(port: number): Promise<boolean> {
+/** Whether something accepts TCP connections on 127.0.0.1 at this port. */
+export function portOpen(port: number): Promise<boolean> {
 	return new Promise(resolve => {
 		const s = net.connect(port, "127.0.0.1");
 		s.once("connect", () => {

@@ -1,0 +1,62 @@
+/**
+ * The gateway's part in the orderly stop (lib/shutdown.ts). Every request passes here
+ * on its way to moleculer-web, so the gateway knows which ones are under way. Once the
+ * stop begins, a new request is answered 503 SHUTTING_DOWN, except the health checks,
+ * which go on to their actions (readiness then reports the stop); the stop waits for
+ * the requests under way. When the grace runs out, each one still without an answer
+ * gets 503 SHUTTING_DOWN; once the broker stops, the connections left are closed.
+ */
+import type { Server } from "node:http";
+import { InFlight, type Drain } from "../../lib/shutdown";
+import type { Req, Res } from "./types";
+
+type Handler = (req: Req, res: Res) => void;
+
+const HEALTH = /^\/health\/(live|ready)(\?|$)/;
+
+export class HttpDrain implements Drain {
+	private readonly open: InFlight<Res>;
+	private stopping = false;
+	/** Shared by every response: the listener's `this` is the response that closed. */
+	private readonly ended: (this: Res) => void;
+
+	/**
+	 * Takes over the server's "request" event from `handle` (moleculer-web's handler);
+	 * `refuse` answers 503 SHUTTING_DOWN.
+	 */
+	constructor(private readonly server: Server, private readonly handle: Handler, private readonly refuse: Handler) {
+		this.open = new InFlight<Res>(res => {
+			if (!res.headersSent) refuse(res.req as Req, res);
+		});
+		const open = this.open;
+		this.ended = function (this: Res) {
+			open.delete(this);
+		};
+		const before = server.listenerCount("request");
+		server.removeListener("request", handle);
+		if (server.listenerCount("request") !== before - 1) throw new Error("moleculer-web's request handler is not on the server");
+		server.on("request", this.onRequest);
+	}
+
+	private readonly onRequest = (req: Req, res: Res): void => {
+		this.open.add(res);
+		res.on("close", this.ended);
+		if (this.stopping && !HEALTH.test(req.url ?? "")) this.refuse(req, res);
+		else this.handle(req, res);
+	};
+
+	begin(): Promise<void> {
+		this.stopping = true;
+		this.server.closeIdleConnections();
+		return this.open.settled();
+	}
+
+	abort(): Promise<void> {
+		return this.open.abort();
+	}
+
+	/** After a stop, no connection may keep the server from closing: a client still sending a body is cut off. */
+	close(): void {
+		if (this.stopping) this.server.closeAllConnections();
+	}
+}
