@@ -11,7 +11,8 @@ import type { HttpMeta, SocialCallbackMeta } from "../lib/http-meta";
 import type { TokenSet } from "../lib/idp";
 import type { CreatedUser } from "../lib/idp/types";
 import type { ActorDirectory } from "../lib/social/accounts";
-import { SocialSignIn, type CallbackInput, type Redirect } from "../lib/social/sign-in";
+import { redirectHeaders, type Redirect } from "../lib/social/redirect";
+import { SocialSignIn, type CallbackInput } from "../lib/social/sign-in";
 import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
 
 export interface RegisterParams {
@@ -176,7 +177,7 @@ const AuthService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 		redirect(ctx: Context<unknown, HttpMeta>, redirect: Redirect) {
 			ctx.meta.$statusCode = 302;
 			ctx.meta.$location = redirect.location;
-			ctx.meta.$responseHeaders = { "Set-Cookie": redirect.cookie, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+			ctx.meta.$responseHeaders = redirectHeaders(redirect);
 		},
 		/** Best effort, and logged when it fails: the caller still gets the original error. */
 		async rollback(ctx: Context, user: CreatedUser, actorCreated: boolean) {
