@@ -7,13 +7,14 @@
  *   in a redirect to the UI with `?error=<code>` and leaves nothing created behind;
  * - exchange: the temporary token, once, for the platform's token set.
  */
+import type { AccountCreator, ActorDirectory } from "../accounts/create";
 import type { Config } from "../config";
 import { notConfigured, type ClientError } from "../errors";
 import type { IdentityProvider, TokenSet } from "../idp/types";
 import type { KeyValue } from "../kv";
 import { SecretBox } from "../secretbox";
 import type { Store } from "../store";
-import { SocialAccounts, type ActorDirectory } from "./accounts";
+import { SocialAccounts } from "./accounts";
 import { SocialFailure } from "./failure";
 import { SocialProvider, safeErrorCode } from "./provider";
 import { failureRedirect, uiRedirect, type Redirect, type SocialLogger } from "./redirect";
@@ -41,20 +42,14 @@ export class SocialSignIn {
 	private readonly provider?: SocialProvider;
 	private readonly accounts?: SocialAccounts;
 
-	constructor(private readonly deps: SocialDeps, private readonly logger: SocialLogger) {
+	constructor(private readonly deps: SocialDeps, private readonly logger: SocialLogger, accounts: AccountCreator) {
 		const { social } = deps.config;
 		this.states = new SignInStates(deps.kv());
 		this.tokens = new TemporaryTokens(deps.kv(), social.temporaryTokenTtl);
 		if (social.enabled && social.refreshTokenEncryptionKey) {
 			this.provider = new SocialProvider(social);
 			const box = new SecretBox(social.refreshTokenEncryptionKey, social.previousEncryptionKeys);
-			this.accounts = new SocialAccounts(
-				() => deps.store(),
-				() => deps.idp(),
-				box,
-				this.provider.name,
-				(err, user) => this.logger.error("Social sign-in rollback failed; an identity-provider user may remain", { sub: user.sub, err })
-			);
+			this.accounts = new SocialAccounts(() => deps.store(), accounts, box, this.provider.name);
 		}
 	}
 
@@ -94,9 +89,7 @@ export class SocialSignIn {
 					authenticatedAt: new Date().toISOString()
 				});
 			} catch (err) {
-				await account.undo().catch(undoErr =>
-					this.logger.error("Social sign-in rollback failed; an identity-provider user may remain", { sub: account.user.sub, err: undoErr })
-				);
+				await account.undo();
 				throw err;
 			}
 			const query: Record<string, string> = { token };
