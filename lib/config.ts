@@ -159,6 +159,11 @@ export interface Config {
 	uiBaseUrl: string;
 	uiCallbackPath: string;
 	idp: IdpConfig;
+	/**
+	 * How long an account creation may take before a repair treats it as cut off by a
+	 * dying node (lib/accounts/repair.ts); also how often repairs run, up to a minute.
+	 */
+	accountRepairGraceMs: number;
 	social: SocialConfig;
 	notifications: NotificationConfig;
 	webhooks: WebhookConfig;
@@ -453,6 +458,7 @@ export function loadConfig(env: Env = process.env): Config {
 		uiBaseUrl: url(env, "UI_BASE_URL", ["http:", "https:"], "http://localhost:3000")!.replace(/\/+$/, ""),
 		uiCallbackPath,
 		idp: idpConfig,
+		accountRepairGraceMs: int(env, "ACCOUNT_REPAIR_GRACE_SECONDS", 300, 1, 86400) * 1000,
 		social: socialConfig,
 		notifications: notifications(env),
 		webhooks: webhooks(env),

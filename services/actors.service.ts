@@ -43,11 +43,11 @@ interface CacheEntry {
 	until: number;
 }
 
-interface ActorsThis {
+interface ActorsVars {
 	profiles: Map<string, CacheEntry>;
 }
 
-const ActorsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
+const ActorsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods, ActorsVars> = {
 	name: "actors",
 	mixins: [RuntimeMixin],
 	actions: {
@@ -86,7 +86,7 @@ const ActorsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 			params: { actorId: { type: "uuid" }, $$strict: true },
 			async handler(ctx: Context<{ actorId: string }>): Promise<{ removed: boolean }> {
 				const n = await this.runtime().store().collection<ActorDoc>("actors").deleteMany({ id: ctx.params.actorId });
-				(this as unknown as ActorsThis).profiles.delete(ctx.params.actorId);
+				this.profiles.delete(ctx.params.actorId);
 				if (n > 0) ctx.broadcast("actors.removed", { actorId: ctx.params.actorId });
 				return { removed: n > 0 };
 			}
@@ -96,7 +96,7 @@ const ActorsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 			auth: ["user", "service"],
 			params: { id: { type: "uuid" }, $$strict: true },
 			async handler(ctx: Context<{ id: string }>): Promise<Actor> {
-				const { profiles } = this as unknown as ActorsThis;
+				const { profiles } = this;
 				const hit = profiles.get(ctx.params.id);
 				if (hit && hit.until > Date.now()) return hit.actor;
 				const doc = await this.runtime().store().collection<ActorDoc>("actors").get(ctx.params.id);
@@ -121,12 +121,12 @@ const ActorsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 		"actors.removed": {
 			params: { actorId: "string" },
 			handler(ctx: Context<{ actorId: string }>) {
-				(this as unknown as ActorsThis).profiles.delete(ctx.params.actorId);
+				this.profiles.delete(ctx.params.actorId);
 			}
 		}
 	},
 	created() {
-		(this as unknown as ActorsThis).profiles = new Map();
+		this.profiles = new Map();
 	}
 };
 

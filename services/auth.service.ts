@@ -1,17 +1,20 @@
 /**
  * Authentication: registration, password login and refresh, on top of the
- * configured identity provider, and social sign-in (lib/social/). Registration is
- * all or nothing: when the actor profile or the first sign-in fails, what was
- * created is removed again.
+ * configured identity provider, and social sign-in (lib/social/). Accounts are made
+ * all or nothing by lib/accounts/create.ts; lib/accounts/repair.ts finishes or undoes
+ * the ones a dying node cut off, at start, periodically, and at a sign-in of a user
+ * who has no actor profile.
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
+import { AccountCreator, messageOf, normalEmail, type ActorDirectory } from "../lib/accounts/create";
+import { AccountRepair } from "../lib/accounts/repair";
 import { emailParam } from "../lib/email-address";
 import { ClientError } from "../lib/errors";
 import type { HttpMeta, SocialCallbackMeta } from "../lib/http-meta";
 import type { TokenSet } from "../lib/idp";
-import type { CreatedUser } from "../lib/idp/types";
-import type { ActorDirectory } from "../lib/social/accounts";
-import { SocialSignIn, type CallbackInput, type Redirect } from "../lib/social/sign-in";
+import { SOCIAL_LINK_STEP, socialLinkRepair } from "../lib/social/accounts";
+import { redirectHeaders, type Redirect } from "../lib/social/redirect";
+import { SocialSignIn, type CallbackInput } from "../lib/social/sign-in";
 import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
 
 export interface RegisterParams {
@@ -40,9 +43,25 @@ export interface ExchangeParams {
 	token: string;
 }
 
-interface AuthThis {
-	socialSignIn?: SocialSignIn;
+interface AuthMethods extends RuntimeMethods {
+	social(): SocialSignIn;
+	actorDirectory(ctx: Context | null): ActorDirectory;
+	redirect(ctx: Context<unknown, HttpMeta>, redirect: Redirect): void;
+	signedIn(ctx: Context, tokens: TokenSet): Promise<TokenSet>;
+	sweep(): void;
 }
+
+interface AuthVars {
+	accounts: AccountCreator;
+	repair: AccountRepair;
+	socialSignIn?: SocialSignIn;
+	/** Set while the service runs: no repair starts once it is cleared. */
+	sweepTimer?: NodeJS.Timeout;
+	sweeping?: Promise<void>;
+}
+
+/** Repairs run at least this often, however long the grace period. */
+const MAX_SWEEP_INTERVAL_MS = 60_000;
 
 const secret = { type: "string", min: 1, max: 1024 } as const;
 
@@ -56,7 +75,7 @@ const personName = {
 	messages: { stringPattern: "The '{field}' field may not contain control characters." }
 } as const;
 
-const AuthService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
+const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = {
 	name: "auth",
 	mixins: [RuntimeMixin],
 	actions: {
@@ -71,29 +90,19 @@ const AuthService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 				$$strict: true
 			},
 			async handler(ctx: Context<RegisterParams, HttpMeta>): Promise<RegisterResult> {
-				const idp = await this.runtime().idp();
-				const email = ctx.params.email.trim().toLowerCase();
-				const user: CreatedUser = await idp.createUser({ ...ctx.params, email });
-				let actorCreated = false;
+				const { password, firstName, lastName } = ctx.params;
+				const email = normalEmail(ctx.params.email);
+				const account = await this.accounts.create({ email, password, firstName, lastName }, this.actorDirectory(ctx));
+				let tokens: TokenSet;
 				try {
-					await this.callAsService(ctx, "actors.register", {
-						actorId: user.sub,
-						email,
-						firstName: ctx.params.firstName,
-						lastName: ctx.params.lastName
-					});
-					actorCreated = true;
-					const tokens = await idp.login(email, ctx.params.password);
-					ctx.meta.$statusCode = 201;
-					ctx.meta.$location = `/actors/${user.sub}`;
-					return { ...tokens, actorId: user.sub };
+					tokens = await (await this.runtime().idp()).login(email, password);
 				} catch (err) {
-					await this.rollback(ctx, user, actorCreated);
-					if ((err as ClientError).type === "ACTOR_EXISTS") {
-						throw new ClientError(409, "USER_EXISTS", "A user with this email already exists.");
-					}
+					await account.undo();
 					throw err;
 				}
+				ctx.meta.$statusCode = 201;
+				ctx.meta.$location = `/actors/${account.user.sub}`;
+				return { ...tokens, actorId: account.user.sub };
 			}
 		},
 		login: {
@@ -101,7 +110,7 @@ const AuthService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 			auth: "public",
 			params: { username: { type: "string", min: 1, max: 254 }, password: secret, $$strict: true },
 			async handler(ctx: Context<LoginParams>): Promise<TokenSet> {
-				return (await this.runtime().idp()).login(ctx.params.username, ctx.params.password);
+				return this.signedIn(ctx, await (await this.runtime().idp()).login(ctx.params.username, ctx.params.password));
 			}
 		},
 		refresh: {
@@ -109,7 +118,7 @@ const AuthService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 			auth: "public",
 			params: { refreshToken: { type: "string", min: 1, max: 8192 }, $$strict: true },
 			async handler(ctx: Context<RefreshParams>): Promise<TokenSet> {
-				return (await this.runtime().idp()).refresh(ctx.params.refreshToken);
+				return this.signedIn(ctx, await (await this.runtime().idp()).refresh(ctx.params.refreshToken));
 			}
 		},
 		socialLogin: {
@@ -142,7 +151,7 @@ const AuthService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 			auth: "public",
 			params: { token: { type: "string", min: 1, max: 8192 }, $$strict: true },
 			async handler(ctx: Context<ExchangeParams>): Promise<TokenSet> {
-				return this.social().exchange(ctx.params.token);
+				return this.signedIn(ctx, await this.social().exchange(ctx.params.token));
 			}
 		},
 		jwks: {
@@ -156,43 +165,79 @@ const AuthService: ServiceSchema<ServiceSettingSchema, RuntimeMethods> = {
 			}
 		}
 	},
+	events: {
+		// A repair needs the actor service: look again whenever the services around change.
+		"$services.changed"() {
+			this.sweep();
+		}
+	},
 	methods: {
 		social(): SocialSignIn {
-			const self = this as unknown as AuthThis;
-			self.socialSignIn ??= new SocialSignIn(this.runtime(), this.logger);
-			return self.socialSignIn;
+			this.socialSignIn ??= new SocialSignIn(this.runtime(), this.logger, this.accounts);
+			return this.socialSignIn;
 		},
 		/** The actor service under the auth service's own identity (actors.register admits only it). */
-		actorDirectory(ctx: Context): ActorDirectory {
+		actorDirectory(ctx: Context | null): ActorDirectory {
 			return {
 				register: async actor => {
 					await this.callAsService(ctx, "actors.register", actor);
 				},
 				remove: async actorId => {
 					await this.callAsService(ctx, "actors.remove", { actorId });
-				}
+				},
+				exists: actorId =>
+					this.callAsService(ctx, "actors.get", { id: actorId }).then(
+						() => true,
+						err => {
+							if ((err as ClientError).type === "ACTOR_NOT_FOUND") return false;
+							throw err;
+						}
+					)
 			};
 		},
 		redirect(ctx: Context<unknown, HttpMeta>, redirect: Redirect) {
 			ctx.meta.$statusCode = 302;
 			ctx.meta.$location = redirect.location;
-			ctx.meta.$responseHeaders = { "Set-Cookie": redirect.cookie, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+			ctx.meta.$responseHeaders = redirectHeaders(redirect);
 		},
-		/** Best effort, and logged when it fails: the caller still gets the original error. */
-		async rollback(ctx: Context, user: CreatedUser, actorCreated: boolean) {
-			try {
-				if (actorCreated) await this.callAsService(ctx, "actors.remove", { actorId: user.sub });
-				await (await this.runtime().idp()).deleteUser(user.username);
-			} catch (err) {
-				this.logger.error("Registration rollback failed; an identity-provider user may remain", {
-					sub: user.sub,
-					error: (err as Error).message
+		/** The sign-in stands whatever the completion does: it only adds a missing profile. */
+		async signedIn(ctx: Context, tokens: TokenSet): Promise<TokenSet> {
+			await this.repair.completeSignedIn(tokens, this.actorDirectory(ctx)).catch(err =>
+				this.logger.warn("Could not complete the actor profile of a signed-in user", { error: messageOf(err) })
+			);
+			return tokens;
+		},
+		sweep() {
+			if (!this.sweepTimer || this.sweeping || !this.broker.registry.actions.isAvailable("actors.register")) return;
+			this.sweeping = this.repair
+				.sweep(this.actorDirectory(null), this.runtime().config.accountRepairGraceMs)
+				.then(
+					() => undefined,
+					err => this.logger.warn("An account repair sweep failed; the next one tries again", { error: messageOf(err) })
+				)
+				.finally(() => {
+					this.sweeping = undefined;
 				});
-			}
 		}
+	},
+	created() {
+		this.accounts = new AccountCreator({
+			store: () => this.runtime().store(),
+			idp: () => this.runtime().idp(),
+			logger: this.logger,
+			steps: { [SOCIAL_LINK_STEP]: socialLinkRepair(() => this.runtime().store()) }
+		});
+		this.repair = new AccountRepair(this.accounts);
 	},
 	async started() {
 		await (await this.runtime().idp()).bootstrap();
+		this.sweepTimer = setInterval(() => this.sweep(), Math.min(this.runtime().config.accountRepairGraceMs, MAX_SWEEP_INTERVAL_MS));
+		this.sweep();
+	},
+	async stopped() {
+		clearInterval(this.sweepTimer);
+		this.sweepTimer = undefined;
+		await this.sweeping;
 	}
 };
 

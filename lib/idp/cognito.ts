@@ -39,7 +39,7 @@ import { isLoopbackEndpoint } from "../crypto";
 import { randomToken } from "../crypto";
 import { ClientError, UpstreamError, badRequest } from "../errors";
 import { CUSTOM_CHALLENGE, NONCE_PARAMETER, customAuthAnswer } from "./cognito-custom-auth";
-import { BOOTSTRAP_REFUSED, type CreatedUser, type FederatedUser, type IdentityProvider, type NewUser, type ServiceToken, type TokenSet, type TokenTrust } from "./types";
+import { BOOTSTRAP_REFUSED, type CreatedUser, type FederatedUser, type IdentityProvider, type NewUser, type ServiceToken, type TokenSet, type TokenTrust, type UserProfile } from "./types";
 
 const ADMIN_GROUP = "admin";
 /** Longer than any Cognito refresh token (a ~1.8 kB JWE) plus the username prefix. */
@@ -266,11 +266,22 @@ export class CognitoIdentityProvider implements IdentityProvider {
 	}
 
 	async findUserByEmail(email: string): Promise<CreatedUser | null> {
+		const profile = await this.findProfileByEmail(email);
+		return profile && { sub: profile.sub, username: profile.username };
+	}
+
+	async findProfileByEmail(email: string): Promise<UserProfile | null> {
 		try {
 			const user = await this.client.send(new AdminGetUserCommand({ UserPoolId: this.actorPoolId, Username: normalEmail(email) }));
 			const sub = attribute(user.UserAttributes, "sub");
 			if (!user.Username || !sub) throw new UpstreamError("Cognito returned a user without username or sub.");
-			return { sub, username: user.Username };
+			return {
+				sub,
+				username: user.Username,
+				email: attribute(user.UserAttributes, "email") ?? normalEmail(email),
+				firstName: attribute(user.UserAttributes, "given_name"),
+				lastName: attribute(user.UserAttributes, "family_name")
+			};
 		} catch (err) {
 			if (nameOf(err) === "UserNotFoundException") return null;
 			throw mapError(err, "admin");

@@ -14,7 +14,7 @@ import { ClientError } from "../errors";
 import { DuplicateKeyError, type Store } from "../store";
 import { SIGNING_ALG, publishedKeys, type SigningKey } from "./keys";
 import { DUMMY_HASH, PASSWORD_POLICY, hashPassword, meetsPolicy, verifyPassword } from "./password";
-import { BOOTSTRAP_REFUSED, type CreatedUser, type FederatedUser, type IdentityProvider, type NewUser, type ServiceToken, type TokenSet, type TokenTrust } from "./types";
+import { BOOTSTRAP_REFUSED, type CreatedUser, type FederatedUser, type IdentityProvider, type NewUser, type ServiceToken, type TokenSet, type TokenTrust, type UserProfile } from "./types";
 
 type Pool = "actors" | "services";
 
@@ -149,8 +149,14 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 	}
 
 	async findUserByEmail(email: string): Promise<CreatedUser | null> {
+		const profile = await this.findProfileByEmail(email);
+		return profile && { sub: profile.sub, username: profile.username };
+	}
+
+	async findProfileByEmail(email: string): Promise<UserProfile | null> {
 		const user = await this.users.findOne({ pool: "actors", username: email.trim().toLowerCase() });
-		return user ? { sub: user.id, username: user.username } : null;
+		if (!user) return null;
+		return { sub: user.id, username: user.username, email: user.email ?? user.username, firstName: user.givenName, lastName: user.familyName };
 	}
 
 	/**

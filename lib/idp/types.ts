@@ -33,6 +33,14 @@ export interface CreatedUser {
 	username: string;
 }
 
+/** What the identity provider holds about a user, to fill an actor profile with. */
+export interface UserProfile extends CreatedUser {
+	email: string;
+	/** Absent for users made without names (the embedded provider's bootstrap administrator). */
+	firstName?: string;
+	lastName?: string;
+}
+
 /** A user whose identity a social provider vouches for; they have no password. */
 export interface FederatedUser {
 	email: string;
@@ -66,6 +74,8 @@ export interface IdentityProvider {
 	deleteUser(username: string): Promise<void>;
 	/** The user who signs in with this email, or null. */
 	findUserByEmail(email: string): Promise<CreatedUser | null>;
+	/** The same user with its attributes, or null. */
+	findProfileByEmail(email: string): Promise<UserProfile | null>;
 	/** Creates a confirmed user for social sign-in, with a random password nobody knows. USER_EXISTS client error. */
 	createFederatedUser(user: FederatedUser): Promise<CreatedUser>;
 	/**

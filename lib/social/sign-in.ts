@@ -7,17 +7,18 @@
  *   in a redirect to the UI with `?error=<code>` and leaves nothing created behind;
  * - exchange: the temporary token, once, for the platform's token set.
  */
+import type { AccountCreator, ActorDirectory } from "../accounts/create";
 import type { Config } from "../config";
 import { notConfigured, type ClientError } from "../errors";
 import type { IdentityProvider, TokenSet } from "../idp/types";
 import type { KeyValue } from "../kv";
-import { toProblem } from "../problem";
 import { SecretBox } from "../secretbox";
 import type { Store } from "../store";
-import { SocialAccounts, type ActorDirectory } from "./accounts";
-import { SocialFailure, type SocialErrorCode } from "./failure";
+import { SocialAccounts } from "./accounts";
+import { SocialFailure } from "./failure";
 import { SocialProvider, safeErrorCode } from "./provider";
-import { SignInStates, bindingCookie, checkReturnTo, clearedBindingCookie } from "./state";
+import { failureRedirect, uiRedirect, type Redirect, type SocialLogger } from "./redirect";
+import { SignInStates, bindingCookie, checkReturnTo } from "./state";
 import { TemporaryTokens, invalidTemporaryToken } from "./temp-tokens";
 
 /** What the sign-in needs from the process runtime (lib/runtime.ts). */
@@ -28,42 +29,10 @@ export interface SocialDeps {
 	idp(): Promise<IdentityProvider>;
 }
 
-export interface SocialLogger {
-	warn(...args: unknown[]): void;
-	error(...args: unknown[]): void;
-}
-
-export interface Redirect {
-	location: string;
-	/** Set-Cookie: the browser binding on start, its removal on finish. */
-	cookie: string;
-}
-
 export interface CallbackInput {
 	code?: string;
 	state?: string;
 	error?: string;
-}
-
-type UiConfig = Pick<Config, "uiBaseUrl" | "uiCallbackPath" | "social">;
-
-/** The UI's callback address, from configuration only: no caller chooses where a browser goes. */
-export function uiCallbackUrl(config: UiConfig, query: Record<string, string>): string {
-	const u = new URL(config.uiBaseUrl + config.uiCallbackPath);
-	for (const [k, v] of Object.entries(query)) u.searchParams.set(k, v);
-	return u.href;
-}
-
-export function failureRedirect(config: UiConfig, code: SocialErrorCode): Redirect {
-	return { location: uiCallbackUrl(config, { error: code }), cookie: clearedBindingCookie(config.social.redirectUri) };
-}
-
-/** Other errors are classified as the API classifies them: a dependency that is down or busy is not this sign-in's fault. */
-export function failureCode(err: unknown): SocialErrorCode {
-	if (err instanceof SocialFailure) return err.code;
-	const { status } = toProblem(err, "").problem;
-	if (status === 400) return "INVALID_REQUEST";
-	return status === 429 || status === 503 ? "SOCIAL_LOGIN_UNAVAILABLE" : "INTERNAL";
 }
 
 export class SocialSignIn {
@@ -73,20 +42,14 @@ export class SocialSignIn {
 	private readonly provider?: SocialProvider;
 	private readonly accounts?: SocialAccounts;
 
-	constructor(private readonly deps: SocialDeps, private readonly logger: SocialLogger) {
+	constructor(private readonly deps: SocialDeps, private readonly logger: SocialLogger, accounts: AccountCreator) {
 		const { social } = deps.config;
 		this.states = new SignInStates(deps.kv());
 		this.tokens = new TemporaryTokens(deps.kv(), social.temporaryTokenTtl);
 		if (social.enabled && social.refreshTokenEncryptionKey) {
 			this.provider = new SocialProvider(social);
 			const box = new SecretBox(social.refreshTokenEncryptionKey, social.previousEncryptionKeys);
-			this.accounts = new SocialAccounts(
-				() => deps.store(),
-				() => deps.idp(),
-				box,
-				this.provider.name,
-				(err, user) => this.logger.error("Social sign-in rollback failed; an identity-provider user may remain", { sub: user.sub, err })
-			);
+			this.accounts = new SocialAccounts(() => deps.store(), accounts, box, this.provider.name);
 		}
 	}
 
@@ -126,19 +89,14 @@ export class SocialSignIn {
 					authenticatedAt: new Date().toISOString()
 				});
 			} catch (err) {
-				await account.undo().catch(undoErr =>
-					this.logger.error("Social sign-in rollback failed; an identity-provider user may remain", { sub: account.user.sub, err: undoErr })
-				);
+				await account.undo();
 				throw err;
 			}
 			const query: Record<string, string> = { token };
 			if (pending.returnTo) query.returnTo = pending.returnTo;
-			return { location: uiCallbackUrl(config, query), cookie: clearedBindingCookie(config.social.redirectUri) };
+			return uiRedirect(config, query);
 		} catch (err) {
-			const code = failureCode(err);
-			if (err instanceof SocialFailure) this.logger.warn("Social sign-in failed", { code, reason: err.reason });
-			else this.logger.error("Social sign-in failed", { code, err });
-			return failureRedirect(config, code);
+			return failureRedirect(config, err, this.logger);
 		}
 	}
 

@@ -20,6 +20,8 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	/** Embedded identity provider: signing keys under their kid; one writer wins each generation. */
 	idp_keys: { indexes: [{ fields: { generation: 1 }, unique: true }, { fields: { status: 1, generation: -1 } }] },
 	actors: { indexes: [{ fields: { email: 1 }, unique: true }] },
+	/** Account creations under way, keyed by email (lib/accounts/intents.ts); repairs read the oldest. */
+	account_intents: { indexes: [{ fields: { touchedAt: 1 } }] },
 	/** The notification queue: claims read (status, priorityRank, availableAt, seq) in order. */
 	notifications: {
 		indexes: [

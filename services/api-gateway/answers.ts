@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { Errors } from "moleculer";
 import { badRequest, notFound } from "../../lib/errors";
 import { toProblem } from "../../lib/problem";
-import { failureCode, failureRedirect } from "../../lib/social/sign-in";
+import { failureRedirect, redirectHeaders } from "../../lib/social/redirect";
 import { policyOf } from "./hooks";
 import type { GatewayThis, Req, Res } from "./types";
 
@@ -81,12 +81,10 @@ function sendProblem(this: GatewayThis, req: Req, res: Res, err: unknown): void 
  */
 function redirectToUi(gateway: GatewayThis, req: Req, res: Res, err: unknown): void {
 	const requestId = requestIdOf(req, res);
-	const code = failureCode(err);
-	if (code !== "INVALID_REQUEST") gateway.logger.error("Social sign-in callback failed", { requestId, err });
+	const redirect = failureRedirect(gateway.runtime().config, err, gateway.logger, { requestId });
 	if (res.headersSent) return;
 	writeCommonHeaders(gateway, req, res);
-	const { location, cookie } = failureRedirect(gateway.runtime().config, code);
-	res.writeHead(302, { Location: location, "Set-Cookie": cookie, "Cache-Control": "no-store", "X-Request-ID": requestId });
+	res.writeHead(302, { Location: redirect.location, ...redirectHeaders(redirect), "X-Request-ID": requestId });
 	res.end();
 }
 

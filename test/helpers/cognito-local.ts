@@ -172,3 +172,17 @@ export async function createPools(local: CognitoLocal): Promise<CognitoPools> {
 		serviceAccountPassword
 	};
 }
+
+/** The platform's variables for these pools in this emulator. */
+export function cognitoEnv(local: CognitoLocal, pools: CognitoPools): Record<string, string> {
+	return {
+		IDP_ENDPOINT: local.endpoint,
+		CLOUD_REGION: REGION,
+		IDP_ACTOR_POOL_ID: pools.actorPoolId,
+		IDP_ACTOR_CLIENT_ID: pools.actorClientId,
+		IDP_SERVICE_POOL_ID: pools.servicePoolId,
+		IDP_SERVICE_CLIENT_ID: pools.serviceClientId,
+		IDP_SERVICE_ACCOUNT_USERNAME: pools.serviceAccountUsername,
+		IDP_SERVICE_ACCOUNT_PASSWORD: pools.serviceAccountPassword
+	};
+}

@@ -36,14 +36,14 @@ export function startNode(env: Record<string, string>): NodeProcess {
 	};
 }
 
-/** Polls until check() is true or the deadline passes; no fixed sleeps. */
-export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 20000): Promise<void> {
+/** Polls until check() is true or the deadline passes; no fixed sleeps. A small maxDelayMs catches short-lived states. */
+export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 20000, maxDelayMs = 250): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
-	let delay = 25;
+	let delay = Math.min(25, maxDelayMs);
 	while (Date.now() < deadline) {
 		if (await check().catch(() => false)) return;
 		await new Promise(r => setTimeout(r, delay));
-		delay = Math.min(delay * 2, 250);
+		delay = Math.min(delay * 2, maxDelayMs);
 	}
 	throw new Error(`Timed out waiting for ${what}`);
 }

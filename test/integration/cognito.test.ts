@@ -9,9 +9,12 @@ import { UnsecuredJWT, jwtVerify } from "jose";
 import type { IdpConfig } from "../../lib/config";
 import { CognitoIdentityProvider, wrapRefreshToken } from "../../lib/idp/cognito";
 import { CUSTOM_CHALLENGE, customAuthTriggers, type CustomAuthEvent } from "../../lib/idp/cognito-custom-auth";
-import type { TokenTrust } from "../../lib/idp/types";
-import { REGION, createAppClient, createPools, startCognitoLocal, type CognitoLocal, type CognitoPools } from "../helpers/cognito-local";
+import type { IdentityProvider, TokenTrust } from "../../lib/idp/types";
+import { SOCIAL_LINK_STEP } from "../../lib/social/accounts";
+import { authInternals, cutOffCreation, intents, repairNow } from "../helpers/accounts";
+import { REGION, cognitoEnv, createAppClient, createPools, startCognitoLocal, type CognitoLocal, type CognitoPools } from "../helpers/cognito-local";
 import { freePort } from "../../harness/processes";
+import { http, runtime, startPlatform, type Platform } from "../helpers/platform";
 
 const PASSWORD = "Corr3ct-Horse!";
 
@@ -281,6 +284,8 @@ describe("CognitoIdentityProvider against cognito-local", () => {
 
 		await expect(p.findUserByEmail(email)).resolves.toEqual(created);
 		await expect(p.findUserByEmail(newEmail())).resolves.toBeNull();
+		await expect(p.findProfileByEmail(email)).resolves.toEqual({ ...created, email, firstName: "Grace", lastName: "Hopper" });
+		await expect(p.findProfileByEmail(newEmail())).resolves.toBeNull();
 		const stored = await local.admin.send(new AdminGetUserCommand({ UserPoolId: pools.actorPoolId, Username: created.username }));
 		expect(stored.UserStatus).toBe("CONFIRMED");
 		expect(Object.fromEntries(stored.UserAttributes!.map(a => [a.Name, a.Value]))).toMatchObject({
@@ -339,5 +344,56 @@ describe("CognitoIdentityProvider against cognito-local", () => {
 
 		expect(p.trust()).toBe(p.trust());
 		expect(p.trust().actors.keys).toBe(p.trust().actors.keys);
+	});
+});
+
+describe("account repair with Cognito (cognito-local)", () => {
+	let platform: Platform;
+	let idp: IdentityProvider;
+
+	beforeAll(async () => {
+		platform = await startPlatform({ ...cognitoEnv(local, pools), ACCOUNT_REPAIR_GRACE_SECONDS: "3600" });
+		idp = await runtime(platform).idp();
+	}, 30000);
+	afterAll(() => platform?.stop());
+
+	const actorCount = (sub: string) => runtime(platform).store().collection("actors").count({ id: sub });
+
+	it("should complete a registration cut off after Cognito made the user, so that it logs in and reads its profile", async () => {
+		const email = newEmail();
+		const user = await idp.createUser({ email, password: PASSWORD, firstName: "Ada", lastName: "Lovelace" });
+		await cutOffCreation(platform, { id: email, method: "password", firstName: "Ada", lastName: "Lovelace" }, user);
+
+		await expect(repairNow(platform)).resolves.toBe(1);
+
+		const login = await http(platform.baseUrl, "POST", "/auth/login", { json: { username: email, password: PASSWORD } });
+		expect(login.status).toBe(200);
+		const actor = await http(platform.baseUrl, "GET", `/actors/${user.sub}`, { token: login.body.accessToken });
+		expect(actor.body).toMatchObject({ actorId: user.sub, email, firstName: "Ada", lastName: "Lovelace" });
+		await expect(intents(platform).count({})).resolves.toBe(0);
+	});
+
+	it("should delete the Cognito user and the actor of a social sign-in cut off before its link", async () => {
+		const email = newEmail();
+		const user = await idp.createFederatedUser({ email, firstName: "Ada", lastName: "Lovelace" });
+		await authInternals(platform).actorDirectory(null).register({ actorId: user.sub, email, firstName: "Ada", lastName: "Lovelace" });
+		await cutOffCreation(platform, { id: email, method: "federated", firstName: "Ada", lastName: "Lovelace", step: SOCIAL_LINK_STEP }, user);
+
+		await expect(repairNow(platform)).resolves.toBe(1);
+
+		await expect(idp.findUserByEmail(email)).resolves.toBeNull();
+		await expect(actorCount(user.sub)).resolves.toBe(0);
+		await expect(intents(platform).count({})).resolves.toBe(0);
+	});
+
+	it("should complete the profile from Cognito's attributes when a user without one logs in", async () => {
+		const email = newEmail();
+		const user = await idp.createUser({ email, password: PASSWORD, firstName: "Grace", lastName: "Hopper" });
+
+		const login = await http(platform.baseUrl, "POST", "/auth/login", { json: { username: email, password: PASSWORD } });
+
+		expect(login.status).toBe(200);
+		const actor = await http(platform.baseUrl, "GET", `/actors/${user.sub}`, { token: login.body.accessToken });
+		expect(actor.body).toMatchObject({ actorId: user.sub, email, firstName: "Grace", lastName: "Hopper" });
 	});
 });

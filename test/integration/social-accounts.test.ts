@@ -1,7 +1,7 @@
 /**
  * Links between provider users and platform users, on a real SQLite store with the
- * embedded identity provider: creation and its undo, and the sealed provider
- * refresh token across a key rotation.
+ * embedded identity provider: creation through lib/accounts/create.ts and its undo,
+ * and the sealed provider refresh token across a key rotation.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -9,7 +9,9 @@ import path from "node:path";
 import { EmbeddedIdentityProvider } from "../../lib/idp/embedded";
 import { loadSigningKey } from "../../lib/idp/keys";
 import { SecretBox } from "../../lib/secretbox";
-import { SOCIAL_IDENTITIES, SocialAccounts, refreshTokenAad, type ActorDirectory, type ActorProfile, type SocialIdentity } from "../../lib/social/accounts";
+import { AccountCreator, type ActorDirectory, type ActorProfile } from "../../lib/accounts/create";
+import { ACCOUNT_INTENTS } from "../../lib/accounts/intents";
+import { SOCIAL_IDENTITIES, SOCIAL_LINK_STEP, SocialAccounts, refreshTokenAad, socialLinkRepair, type SocialIdentity } from "../../lib/social/accounts";
 import type { ProviderSignIn } from "../../lib/social/provider";
 import { SqliteStore } from "../../lib/store/sqlite";
 import { testConfig } from "../helpers/platform";
@@ -25,6 +27,9 @@ class Actors implements ActorDirectory {
 	async remove(actorId: string): Promise<void> {
 		this.profiles.delete(actorId);
 	}
+	async exists(actorId: string): Promise<boolean> {
+		return this.profiles.has(actorId);
+	}
 }
 
 function signIn(overrides: Partial<ProviderSignIn["profile"]> = {}, refreshToken?: string): ProviderSignIn {
@@ -38,8 +43,9 @@ describe("SocialAccounts", () => {
 	let store: SqliteStore;
 	let idp: EmbeddedIdentityProvider;
 	const failures: unknown[] = [];
-	const accounts = (box: SecretBox) =>
-		new SocialAccounts(() => store, async () => idp, box, PROVIDER, err => failures.push(err));
+	const logger = { info: () => undefined, warn: () => undefined, error: (...args: unknown[]) => failures.push(args) };
+	const creator = () => new AccountCreator({ store: () => store, idp: async () => idp, logger, steps: { [SOCIAL_LINK_STEP]: socialLinkRepair(() => store) } });
+	const accounts = (box: SecretBox) => new SocialAccounts(() => store, creator(), box, PROVIDER);
 	const linkOf = async (subject: string) => (await store.collection<SocialIdentity>(SOCIAL_IDENTITIES).findOne({ subject }))!;
 
 	beforeAll(async () => {
@@ -62,15 +68,17 @@ describe("SocialAccounts", () => {
 		expect(actors.profiles.size).toBe(0);
 		await expect(idp.findUserByEmail(first.profile.email)).resolves.toBeNull();
 		await expect(store.collection(SOCIAL_IDENTITIES).count({ subject: first.profile.subject })).resolves.toBe(0);
+		await expect(store.collection(ACCOUNT_INTENTS).count({ id: first.profile.email })).resolves.toBe(0);
 	});
 
 	it("should remove the user again and pass the error on when the actor cannot be registered", async () => {
-		const failing: ActorDirectory = { register: () => Promise.reject(new Error("actor store down")), remove: async () => undefined };
+		const failing: ActorDirectory = { register: () => Promise.reject(new Error("actor store down")), remove: async () => undefined, exists: async () => false };
 		const first = signIn();
 
 		await expect(accounts(new SecretBox(randomBytes(32))).signIn(first, failing)).rejects.toThrow("actor store down");
 
 		await expect(idp.findUserByEmail(first.profile.email)).resolves.toBeNull();
+		await expect(store.collection(ACCOUNT_INTENTS).count({ id: first.profile.email })).resolves.toBe(0);
 		expect(failures).toEqual([]);
 	});
 

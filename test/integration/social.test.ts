@@ -12,7 +12,7 @@ import { SecretBox, SecretBoxError } from "../../lib/secretbox";
 import { SOCIAL_IDENTITIES, refreshTokenAad, type SocialIdentity } from "../../lib/social/accounts";
 import { temporaryTokenKey } from "../../lib/social/temp-tokens";
 import type { Env } from "../../lib/config";
-import { REGION, createPools, startCognitoLocal, type CognitoLocal } from "../helpers/cognito-local";
+import { cognitoEnv, createPools, startCognitoLocal, type CognitoLocal } from "../helpers/cognito-local";
 import { MockProvider, providerUser, type ProviderUser } from "../helpers/oauth2-provider";
 import { http, newUser, runtime, startPlatform, type HttpResult, type Platform } from "../helpers/platform";
 import { freePort, waitFor } from "../helpers/processes";
@@ -520,17 +520,7 @@ describe("social sign-in with the Cognito identity provider (cognito-local)", ()
 		const pools = await createPools(local);
 		await provider.start();
 		p = await startPlatform(
-			await socialEnv(provider, {
-				IDP_ENDPOINT: local.endpoint,
-				CLOUD_REGION: REGION,
-				IDP_ACTOR_POOL_ID: pools.actorPoolId,
-				IDP_ACTOR_CLIENT_ID: pools.actorClientId,
-				IDP_SERVICE_POOL_ID: pools.servicePoolId,
-				IDP_SERVICE_CLIENT_ID: pools.serviceClientId,
-				IDP_SERVICE_ACCOUNT_USERNAME: pools.serviceAccountUsername,
-				IDP_SERVICE_ACCOUNT_PASSWORD: pools.serviceAccountPassword,
-				IDP_CUSTOM_AUTH_SECRET: "c".repeat(40)
-			})
+			await socialEnv(provider, { ...cognitoEnv(local, pools), IDP_CUSTOM_AUTH_SECRET: "c".repeat(40) })
 		);
 	}, 30000);
 	afterAll(async () => {

@@ -21,6 +21,7 @@ describe("loadConfig", () => {
 		expect(c.idp).toMatchObject({ kind: "embedded", region: "us-west-2" });
 		expect(c.social.redirectUri).toBe("http://localhost:8500/auth/social/login/callback");
 		expect(c.dataDir).toMatch(/\/data$/);
+		expect(c.accountRepairGraceMs).toBe(300_000);
 	});
 
 	it("should select Cognito when IDP_ACTOR_POOL_ID is set with its companions", () => {
@@ -163,7 +164,8 @@ describe("loadConfig", () => {
 		["TRUSTED_PROXIES", { TRUSTED_PROXIES: "10.0.0.0/40" }],
 		["RATE_LIMIT_WINDOW_SECONDS", { RATE_LIMIT_WINDOW_SECONDS: "0" }],
 		["RATE_LIMIT_LOGIN_PER_IP", { RATE_LIMIT_LOGIN_PER_IP: "-1" }],
-		["RATE_LIMIT_REGISTER_PER_USER", { RATE_LIMIT_REGISTER_PER_USER: "many" }]
+		["RATE_LIMIT_REGISTER_PER_USER", { RATE_LIMIT_REGISTER_PER_USER: "many" }],
+		["ACCOUNT_REPAIR_GRACE_SECONDS", { ACCOUNT_REPAIR_GRACE_SECONDS: "0" }]
 	];
 
 	it.each(bad)("should fail naming %s when it is invalid", (variable, env) => {

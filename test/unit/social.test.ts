@@ -10,7 +10,7 @@ import { ClientError, UpstreamError } from "../../lib/errors";
 import { MemoryKeyValue } from "../../lib/kv/memory";
 import { SocialFailure } from "../../lib/social/failure";
 import { toProfile } from "../../lib/social/provider";
-import { failureCode, uiCallbackUrl } from "../../lib/social/sign-in";
+import { failureCode, uiCallbackUrl } from "../../lib/social/redirect";
 import { BINDING_COOKIE, STATE_TTL_SECONDS, SignInStates, bindingCookie, checkReturnTo, readCookie } from "../../lib/social/state";
 import { TemporaryTokens, temporaryTokenKey, type AuthIdentity } from "../../lib/social/temp-tokens";
 
