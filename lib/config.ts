@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { parseAddressRange } from "./client-ip";
+import { SENDER_ADDRESS } from "./email-address";
 
 export const ALL_SERVICES = [
 	"api-gateway",
@@ -323,7 +324,6 @@ function idp(env: Env): IdpConfig {
 	return cfg;
 }
 
-const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+$/;
 
 function notifications(env: Env): NotificationConfig {
 	const provider = str(env, "EMAIL_PROVIDER") ?? "file";
@@ -333,7 +333,7 @@ function notifications(env: Env): NotificationConfig {
 	const domainRoot = str(env, "DOMAIN_ROOT") ?? "localhost";
 	if (!/^[A-Za-z0-9.-]+$/.test(domainRoot)) throw new ConfigError("DOMAIN_ROOT", "must be a domain name");
 	const fromEmail = str(env, "NOTIFICATION_MAIL_FROM_EMAIL") ?? `noreply@${domainRoot}`;
-	if (!EMAIL.test(fromEmail)) throw new ConfigError("NOTIFICATION_MAIL_FROM_EMAIL", "must be an email address");
+	if (!SENDER_ADDRESS.test(fromEmail)) throw new ConfigError("NOTIFICATION_MAIL_FROM_EMAIL", "must be an email address");
 	const smtpUrl = url(env, "SMTP_URL", ["smtp:", "smtps:"]);
 	if (provider === "smtp" && !smtpUrl) throw new ConfigError("SMTP_URL", "is required when EMAIL_PROVIDER is smtp");
 	const configurationSet = str(env, "SES_CONFIGURATION_SET");

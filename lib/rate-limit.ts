@@ -15,6 +15,7 @@ import { sha256 } from "./crypto";
 import { ClientError } from "./errors";
 import type { KeyValue } from "./kv";
 import { SharedCounter } from "./kv/counter";
+import { normalizeEmail } from "./email-address";
 
 export interface RateLimitSubject {
 	/** From ClientAddresses.of, through rateLimitSubject. */
@@ -34,7 +35,7 @@ interface Counter {
 }
 
 export function userKey(route: RateLimitedRoute, username: string): string {
-	return `rl:${route}:user:${sha256(username.trim().toLowerCase())}`;
+	return `rl:${route}:user:${sha256(normalizeEmail(username))}`;
 }
 
 export function addressKey(route: RateLimitedRoute, address: string): string {

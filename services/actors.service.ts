@@ -6,6 +6,8 @@ import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { ClientError, notFound } from "../lib/errors";
 import { DuplicateKeyError } from "../lib/store";
 import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
+import { normalizeEmail } from "../lib/email-address";
+import { BoundedCache } from "../lib/cache";
 
 export interface Actor {
 	actorId: string;
@@ -38,13 +40,8 @@ const toActor = ({ id, ...rest }: ActorDoc): Actor => ({ actorId: id, ...rest })
 const CACHE_MAX = 10000;
 const CACHE_TTL_MS = 60_000;
 
-interface CacheEntry {
-	actor: Actor;
-	until: number;
-}
-
 interface ActorsVars {
-	profiles: Map<string, CacheEntry>;
+	profiles: BoundedCache<string, Actor>;
 }
 
 const ActorsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods, ActorsVars> = {
@@ -65,7 +62,7 @@ const ActorsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods, ActorsV
 				const now = new Date().toISOString();
 				const doc: ActorDoc = {
 					id: ctx.params.actorId,
-					email: ctx.params.email.trim().toLowerCase(),
+					email: normalizeEmail(ctx.params.email),
 					firstName: ctx.params.firstName,
 					lastName: ctx.params.lastName,
 					createdAt: now,
@@ -96,14 +93,12 @@ const ActorsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods, ActorsV
 			auth: ["user", "service"],
 			params: { id: { type: "uuid" }, $$strict: true },
 			async handler(ctx: Context<{ id: string }>): Promise<Actor> {
-				const { profiles } = this;
-				const hit = profiles.get(ctx.params.id);
-				if (hit && hit.until > Date.now()) return hit.actor;
+				const hit = this.profiles.get(ctx.params.id);
+				if (hit) return hit;
 				const doc = await this.runtime().store().collection<ActorDoc>("actors").get(ctx.params.id);
 				if (!doc) throw notFound("ACTOR_NOT_FOUND", "No actor has this id.");
 				const actor = toActor(doc);
-				if (profiles.size >= CACHE_MAX) profiles.delete(profiles.keys().next().value!);
-				profiles.set(actor.actorId, { actor, until: Date.now() + CACHE_TTL_MS });
+				this.profiles.set(actor.actorId, actor, Date.now() + CACHE_TTL_MS);
 				return actor;
 			}
 		},
@@ -126,7 +121,7 @@ const ActorsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods, ActorsV
 		}
 	},
 	created() {
-		this.profiles = new Map();
+		this.profiles = new BoundedCache(CACHE_MAX);
 	}
 };
 

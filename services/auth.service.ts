@@ -6,9 +6,9 @@
  * who has no actor profile.
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
-import { AccountCreator, messageOf, normalEmail, type ActorDirectory } from "../lib/accounts/create";
+import { AccountCreator, messageOf, type ActorDirectory } from "../lib/accounts/create";
 import { AccountRepair } from "../lib/accounts/repair";
-import { emailParam } from "../lib/email-address";
+import { emailParam, normalizeEmail } from "../lib/email-address";
 import { ClientError } from "../lib/errors";
 import type { HttpMeta, SocialCallbackMeta } from "../lib/http-meta";
 import type { TokenSet } from "../lib/idp";
@@ -91,7 +91,7 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 			},
 			async handler(ctx: Context<RegisterParams, HttpMeta>): Promise<RegisterResult> {
 				const { password, firstName, lastName } = ctx.params;
-				const email = normalEmail(ctx.params.email);
+				const email = normalizeEmail(ctx.params.email);
 				const account = await this.accounts.create({ email, password, firstName, lastName }, this.actorDirectory(ctx));
 				let tokens: TokenSet;
 				try {

@@ -13,6 +13,7 @@ import { ClientError } from "../errors";
 import type { CreatedUser, IdentityProvider } from "../idp/types";
 import type { Store } from "../store";
 import { AccountIntents, type NewIntent } from "./intents";
+import { normalizeEmail } from "../email-address";
 
 export interface ActorProfile {
 	actorId: string;
@@ -78,7 +79,6 @@ export interface Removal {
 
 export const userExists = () => new ClientError(409, "USER_EXISTS", "A user with this email already exists.");
 
-export const normalEmail = (email: string) => email.trim().toLowerCase();
 
 export class AccountCreator {
 	readonly intents: AccountIntents;
@@ -106,7 +106,7 @@ export class AccountCreator {
 	 * under way; otherwise the failing step's own error (503 and 500 pass through).
 	 */
 	async create(account: NewAccount, actors: ActorDirectory, extra?: ExtraStep): Promise<CreatedAccount> {
-		const email = normalEmail(account.email);
+		const email = normalizeEmail(account.email);
 		const { firstName, lastName, password } = account;
 		const intent: NewIntent = {
 			id: email,

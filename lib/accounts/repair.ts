@@ -12,8 +12,9 @@
 import { decodeJwt } from "jose";
 import type { ClientError } from "../errors";
 import type { CreatedUser, TokenSet } from "../idp/types";
-import { messageOf, normalEmail, type AccountCreator, type ActorDirectory, type ActorProfile } from "./create";
+import { messageOf, type AccountCreator, type ActorDirectory, type ActorProfile } from "./create";
 import type { AccountIntent } from "./intents";
+import { normalizeEmail } from "../email-address";
 
 /** How many intents one sweep claims at a time. */
 const SWEEP_BATCH = 50;
@@ -80,10 +81,10 @@ export class AccountRepair {
 		if (Array.isArray(groups) && groups.includes("admin")) return false;
 		if (typeof sub !== "string" || typeof email !== "string") return false;
 		if (await actors.exists(sub)) return false;
-		if (await this.accounts.intents.get(normalEmail(email))) return false;
+		if (await this.accounts.intents.get(normalizeEmail(email))) return false;
 		const user = await (await this.accounts.idp()).findProfileByEmail(email);
 		if (user?.sub !== sub || !user.firstName || !user.lastName) return false;
-		const profile = { actorId: sub, email: normalEmail(user.email), firstName: user.firstName, lastName: user.lastName };
+		const profile = { actorId: sub, email: normalizeEmail(user.email), firstName: user.firstName, lastName: user.lastName };
 		if (!(await ensureActor(actors, profile))) return false;
 		this.accounts.logger.info("Completed the actor profile of a signed-in user who had none", { sub });
 		return true;

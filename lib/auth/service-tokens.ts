@@ -3,30 +3,26 @@
  * account, cached, and renewed a minute before they expire. Concurrent callers
  * share one sign-in.
  */
+import { BoundedCache } from "../cache";
 import type { IdentityProvider, ServiceToken } from "../idp/types";
 
 const RENEW_BEFORE_SEC = 60;
+/** One token per service id this node calls as; a handful in practice. */
+const MAX_SERVICES = 64;
 
 export class ServiceTokenCache {
-	private readonly tokens = new Map<string, ServiceToken>();
-	private readonly pending = new Map<string, Promise<ServiceToken>>();
+	private readonly tokens: BoundedCache<string, ServiceToken>;
 
-	constructor(private readonly idp: () => Promise<IdentityProvider>, private readonly now: () => number = Date.now) {}
+	constructor(private readonly idp: () => Promise<IdentityProvider>, now: () => number = Date.now) {
+		this.tokens = new BoundedCache(MAX_SERVICES, now);
+	}
 
 	async get(serviceId: string): Promise<string> {
-		const cached = this.tokens.get(serviceId);
-		if (cached && cached.expiresAt - RENEW_BEFORE_SEC > this.now() / 1000) return cached.token;
-		let p = this.pending.get(serviceId);
-		if (!p) {
-			p = this.idp()
-				.then(idp => idp.serviceToken(serviceId))
-				.then(t => {
-					this.tokens.set(serviceId, t);
-					return t;
-				})
-				.finally(() => this.pending.delete(serviceId));
-			this.pending.set(serviceId, p);
-		}
-		return (await p).token;
+		const t = await this.tokens.getOrLoad(
+			serviceId,
+			async () => (await this.idp()).serviceToken(serviceId),
+			t => (t.expiresAt - RENEW_BEFORE_SEC) * 1000
+		);
+		return t.token;
 	}
 }

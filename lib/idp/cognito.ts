@@ -40,6 +40,7 @@ import { randomToken } from "../crypto";
 import { ClientError, UpstreamError, badRequest } from "../errors";
 import { CUSTOM_CHALLENGE, NONCE_PARAMETER, customAuthAnswer } from "./cognito-custom-auth";
 import { BOOTSTRAP_REFUSED, type CreatedUser, type FederatedUser, type IdentityProvider, type NewUser, type ServiceToken, type TokenSet, type TokenTrust, type UserProfile } from "./types";
+import { normalizeEmail } from "../email-address";
 
 const ADMIN_GROUP = "admin";
 /** Longer than any Cognito refresh token (a ~1.8 kB JWE) plus the username prefix. */
@@ -146,7 +147,6 @@ function need(value: string | undefined, name: string): string {
 	return value;
 }
 
-const normalEmail = (email: string) => email.trim().toLowerCase();
 
 export class CognitoIdentityProvider implements IdentityProvider {
 	readonly kind = "cognito" as const;
@@ -205,7 +205,7 @@ export class CognitoIdentityProvider implements IdentityProvider {
 	}
 
 	async createUser(user: NewUser): Promise<CreatedUser> {
-		const email = normalEmail(user.email);
+		const email = normalizeEmail(user.email);
 		// Admin creation skips the confirmation mail: SUPPRESS sends no invitation, and the
 		// permanent password below moves the user from FORCE_CHANGE_PASSWORD to CONFIRMED.
 		const created = await this.call("createUser", () =>
@@ -250,7 +250,7 @@ export class CognitoIdentityProvider implements IdentityProvider {
 	}
 
 	async login(username: string, password: string): Promise<TokenSet> {
-		const email = normalEmail(username);
+		const email = normalizeEmail(username);
 		const res = await this.call("login", () =>
 			this.client.send(
 				new InitiateAuthCommand({
@@ -272,13 +272,13 @@ export class CognitoIdentityProvider implements IdentityProvider {
 
 	async findProfileByEmail(email: string): Promise<UserProfile | null> {
 		try {
-			const user = await this.client.send(new AdminGetUserCommand({ UserPoolId: this.actorPoolId, Username: normalEmail(email) }));
+			const user = await this.client.send(new AdminGetUserCommand({ UserPoolId: this.actorPoolId, Username: normalizeEmail(email) }));
 			const sub = attribute(user.UserAttributes, "sub");
 			if (!user.Username || !sub) throw new UpstreamError("Cognito returned a user without username or sub.");
 			return {
 				sub,
 				username: user.Username,
-				email: attribute(user.UserAttributes, "email") ?? normalEmail(email),
+				email: attribute(user.UserAttributes, "email") ?? normalizeEmail(email),
 				firstName: attribute(user.UserAttributes, "given_name"),
 				lastName: attribute(user.UserAttributes, "family_name")
 			};
@@ -401,7 +401,7 @@ export class CognitoIdentityProvider implements IdentityProvider {
 	async bootstrap(): Promise<void> {
 		const { bootstrapAdminEmail, bootstrapAdminPassword } = this.config;
 		if (!bootstrapAdminEmail || !bootstrapAdminPassword) return;
-		const username = await this.ensureUser(normalEmail(bootstrapAdminEmail), bootstrapAdminPassword);
+		const username = await this.ensureUser(normalizeEmail(bootstrapAdminEmail), bootstrapAdminPassword);
 		await this.ensureGroup(ADMIN_GROUP);
 		await this.call("admin", () =>
 			this.client.send(new AdminAddUserToGroupCommand({ UserPoolId: this.actorPoolId, GroupName: ADMIN_GROUP, Username: username }))

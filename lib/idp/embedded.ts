@@ -15,6 +15,7 @@ import { DuplicateKeyError, type Store } from "../store";
 import { SIGNING_ALG, publishedKeys, type SigningKey } from "./keys";
 import { DUMMY_HASH, PASSWORD_POLICY, hashPassword, meetsPolicy, verifyPassword } from "./password";
 import { BOOTSTRAP_REFUSED, type CreatedUser, type FederatedUser, type IdentityProvider, type NewUser, type ServiceToken, type TokenSet, type TokenTrust, type UserProfile } from "./types";
+import { normalizeEmail } from "../email-address";
 
 type Pool = "actors" | "services";
 
@@ -132,7 +133,7 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 		if (!meetsPolicy(u.password)) {
 			throw new ClientError(422, "INVALID_PASSWORD", `The password must have ${PASSWORD_POLICY}.`);
 		}
-		const email = u.email.trim().toLowerCase();
+		const email = normalizeEmail(u.email);
 		const user = await this.insertUser("actors", email, u.password, {
 			email,
 			givenName: u.firstName,
@@ -142,7 +143,7 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 	}
 
 	async deleteUser(username: string): Promise<void> {
-		const user = await this.users.findOne({ pool: "actors", username: username.trim().toLowerCase() });
+		const user = await this.users.findOne({ pool: "actors", username: normalizeEmail(username) });
 		if (!user) return;
 		await this.refreshTokens.deleteMany({ userId: user.id });
 		await this.users.deleteMany({ id: user.id });
@@ -154,7 +155,7 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 	}
 
 	async findProfileByEmail(email: string): Promise<UserProfile | null> {
-		const user = await this.users.findOne({ pool: "actors", username: email.trim().toLowerCase() });
+		const user = await this.users.findOne({ pool: "actors", username: normalizeEmail(email) });
 		if (!user) return null;
 		return { sub: user.id, username: user.username, email: user.email ?? user.username, firstName: user.givenName, lastName: user.familyName };
 	}
@@ -164,7 +165,7 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 	 * password login against this user fails after the same work as any other.
 	 */
 	async createFederatedUser(u: FederatedUser): Promise<CreatedUser> {
-		const email = u.email.trim().toLowerCase();
+		const email = normalizeEmail(u.email);
 		const user = await this.insertUser("actors", email, randomToken(32), { email, givenName: u.firstName, familyName: u.lastName });
 		return { sub: user.id, username: user.username };
 	}
@@ -176,7 +177,7 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 	}
 
 	private async checkPassword(pool: Pool, username: string, password: string): Promise<IdpUser> {
-		const user = await this.users.findOne({ pool, username: username.trim().toLowerCase() });
+		const user = await this.users.findOne({ pool, username: normalizeEmail(username) });
 		const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
 		if (!user || !ok) throw invalidCredentials();
 		return user;
@@ -318,7 +319,7 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 	async bootstrap(): Promise<void> {
 		const { bootstrapAdminEmail: email, bootstrapAdminPassword: password } = this.opts.config;
 		if (!email || !password) return;
-		const username = email.trim().toLowerCase();
+		const username = normalizeEmail(email);
 		const existing = await this.users.findOne({ pool: "actors", username });
 		if (!existing) {
 			try {

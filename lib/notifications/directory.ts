@@ -8,6 +8,7 @@ import { ClientError, badRequest, notFound } from "../errors";
 import { DuplicateKeyError, type Store } from "../store";
 import type { Creator, SuppressionDoc, TemplateDoc } from "./model";
 import type { TemplateParts } from "./render";
+import { normalizeEmail } from "../email-address";
 
 export type TemplateView = Omit<TemplateDoc, "id" | "createdBy"> & { templateId: string };
 
@@ -67,7 +68,7 @@ export async function replaceTemplate(store: Store, id: string, fields: Template
 
 /** Suppressions are kept per mailbox, whatever case or spacing an address arrives in. */
 export function normalizeAddress(address: string): string {
-	return address.trim().toLowerCase();
+	return normalizeEmail(address);
 }
 
 export async function isSuppressed(store: Store, address: string): Promise<boolean> {

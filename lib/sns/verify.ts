@@ -9,6 +9,7 @@
  */
 import { createVerify, X509Certificate } from "node:crypto";
 import https from "node:https";
+import { BoundedCache } from "../cache";
 
 export interface SnsMessage {
 	Type: string;
@@ -98,12 +99,12 @@ export function isSnsMessage(v: unknown): v is SnsMessage {
 }
 
 export class SnsVerifier {
-	private readonly cache = new Map<string, { key: X509Certificate; until: number }>();
-	private readonly pending = new Map<string, Promise<X509Certificate>>();
+	private readonly certificates: BoundedCache<string, X509Certificate>;
 	private readonly now: () => number;
 
 	constructor(private readonly opts: VerifierOptions) {
 		this.now = opts.now ?? Date.now;
+		this.certificates = new BoundedCache(opts.cacheSize ?? 64, this.now);
 	}
 
 	get hostPattern(): RegExp {
@@ -134,19 +135,8 @@ export class SnsVerifier {
 		if (!ok) throw new InvalidSignature("signature does not match");
 	}
 
-	private async certificate(url: string): Promise<X509Certificate> {
-		const hit = this.cache.get(url);
-		if (hit && hit.until > this.now()) return hit.key;
-		let p = this.pending.get(url);
-		if (!p) {
-			p = this.fetch(url).finally(() => this.pending.delete(url));
-			this.pending.set(url, p);
-		}
-		const cert = await p;
-		const max = this.opts.cacheSize ?? 64;
-		if (this.cache.size >= max) this.cache.delete(this.cache.keys().next().value!);
-		this.cache.set(url, { key: cert, until: this.now() + (this.opts.cacheTtlMs ?? 3600_000) });
-		return cert;
+	private certificate(url: string): Promise<X509Certificate> {
+		return this.certificates.getOrLoad(url, () => this.fetch(url), () => this.now() + (this.opts.cacheTtlMs ?? 3600_000));
 	}
 
 	private fetch(url: string): Promise<X509Certificate> {

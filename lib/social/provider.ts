@@ -17,6 +17,7 @@ import { safeEqual, sha256 } from "../crypto";
 import { UpstreamError } from "../errors";
 import { SocialFailure } from "./failure";
 import type { PendingSignIn } from "./state";
+import { EMAIL_ADDRESS, normalizeEmail } from "../email-address";
 
 const SCOPE = "openid email profile";
 
@@ -26,7 +27,6 @@ const MAX_RESPONSE_BYTES = 256 * 1024;
 const ID_TOKEN_ALGORITHMS = ["RS256", "PS256", "ES256", "EdDSA"];
 const CLOCK_TOLERANCE_SEC = 30;
 const NAME_MAX = 100;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface Endpoints {
 	authorization: string;
@@ -106,8 +106,8 @@ function cleanName(v: unknown): string | undefined {
 export function toProfile(claims: Record<string, unknown>): ProviderProfile {
 	const subject = nonEmpty(claims.sub);
 	if (!subject || subject.length > 255) throw new SocialFailure("USERINFO_FAILED", "userinfo has no usable sub");
-	const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
-	if (email.length > 254 || !EMAIL.test(email)) throw new SocialFailure("USERINFO_FAILED", "userinfo has no usable email");
+	const email = typeof claims.email === "string" ? normalizeEmail(claims.email) : "";
+	if (email.length > 254 || !EMAIL_ADDRESS.test(email)) throw new SocialFailure("USERINFO_FAILED", "userinfo has no usable email");
 	const [first, ...rest] = (cleanName(claims.name) ?? "").split(" ").filter(Boolean);
 	return {
 		subject,
