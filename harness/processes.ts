@@ -75,14 +75,7 @@ export interface Child {
 	stop(): Promise<void>;
 }
 
-export interface StartOptions {
-	name: string;
-	/** Another program than this node binary (e.g. redis-server for a benchmark's peer). */
-	command?: string;
-	/** Arguments after the node binary (or `command`), e.g. ["dist/index.js"] or ["-e", source]. */
-	args: string[];
-	env: NodeJS.ProcessEnv;
-	cwd?: string;
+export interface StartOptions extends SpawnOptions {
 	/** Polled with GET until it answers 200. */
 	readyUrl?: string;
 	/** For children without HTTP (e.g. a dispatcher node): polled until it resolves true. */
@@ -99,6 +92,62 @@ function describeExit(child: ChildProcess): string {
 	return child.signalCode ? `signal ${child.signalCode}` : `code ${child.exitCode}`;
 }
 
+export interface SpawnOptions {
+	name: string;
+	/** Another program than this node binary (e.g. redis-server for a benchmark's peer). */
+	command?: string;
+	/** Arguments after the node binary (or `command`), e.g. ["dist/index.js"] or ["-e", source]. */
+	args: string[];
+	env: NodeJS.ProcessEnv;
+	cwd?: string;
+	/** How much of the end of its output to keep. */
+	keepChars?: number;
+}
+
+/** A child process whose output is always drained and kept (its tail), and which is killed if this process exits. */
+export interface Spawned {
+	readonly process: ChildProcess;
+	output(): string;
+	/** Its exit code (null after a signal), once it has exited. */
+	readonly exited: Promise<number | null>;
+	/** Sends the signal (unless it has exited already) and waits for the exit. */
+	stop(signal?: NodeJS.Signals): Promise<number | null>;
+	/** Set when it could not be started at all. */
+	spawnError(): Error | undefined;
+}
+
+/** The one launcher for processes of tests, the harness and the benchmarks. */
+export function spawnProcess(opts: SpawnOptions): Spawned {
+	const proc = spawn(opts.command ?? process.execPath, opts.args, { cwd: opts.cwd, env: opts.env, stdio: ["ignore", "pipe", "pipe"] });
+	liveChildren.add(proc);
+	// Profiles are named by pid only; this says which child each one is.
+	if (opts.args.includes("--cpu-prof")) process.stderr.write(`CPU profile of ${opts.name}: pid ${proc.pid}\n`);
+	const done = new Promise<number | null>(resolve => proc.once("exit", code => resolve(code)));
+	proc.once("exit", () => liveChildren.delete(proc));
+	const keepChars = opts.keepChars ?? OUTPUT_KEEP_CHARS;
+	let output = "";
+	// Always drained: a child writing into a full pipe would stall.
+	const keep = (chunk: Buffer) => {
+		output = (output + chunk.toString("utf8")).slice(-keepChars);
+	};
+	proc.stdout!.on("data", keep);
+	proc.stderr!.on("data", keep);
+	let failed: Error | undefined;
+	proc.once("error", err => {
+		failed = err;
+	});
+	return {
+		process: proc,
+		output: () => output,
+		exited: done,
+		async stop(signal = "SIGTERM") {
+			if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
+			return done;
+		},
+		spawnError: () => failed
+	};
+}
+
 /**
  * Starts `node <args>` with this very node binary (the project pins its version),
  * or `command`, and resolves once readyUrl answers 200 (or ready() says true); rejects, with the child's output, if it
@@ -109,31 +158,14 @@ export async function startChild(opts: StartOptions): Promise<Child> {
 	const ready = opts.ready;
 	if (!readyUrl === !ready) throw new Error(`${opts.name}: give exactly one of readyUrl and ready`);
 	installExitHooks();
-	const proc = spawn(opts.command ?? process.execPath, opts.args, {
-		cwd: opts.cwd,
-		env: opts.env,
-		stdio: ["ignore", "pipe", "pipe"]
-	});
-	liveChildren.add(proc);
-	// Profiles are named by pid only; this says which child each one is.
-	if (opts.args.includes("--cpu-prof")) process.stderr.write(`CPU profile of ${opts.name}: pid ${proc.pid}\n`);
-	proc.once("exit", () => liveChildren.delete(proc));
-	let output = "";
-	// Always drained: a child writing into a full pipe would stall mid-benchmark.
-	const keep = (chunk: Buffer) => {
-		output = (output + chunk.toString("utf8")).slice(-OUTPUT_KEEP_CHARS);
-	};
-	proc.stdout!.on("data", keep);
-	proc.stderr!.on("data", keep);
-	let spawnError: Error | undefined;
-	proc.once("error", err => {
-		spawnError = err;
-	});
+	const spawned = spawnProcess(opts);
+	const proc = spawned.process;
+	const output = spawned.output;
 
 	const child: Child = {
 		name: opts.name,
 		process: proc,
-		output: () => output,
+		output,
 		async stop() {
 			if (proc.exitCode !== null || proc.signalCode !== null) return;
 			proc.kill("SIGTERM");
@@ -149,6 +181,7 @@ export async function startChild(opts: StartOptions): Promise<Child> {
 	let lastProblem = "no answer yet";
 	try {
 		for (;;) {
+			const spawnError = spawned.spawnError();
 			if (spawnError) throw new Error(`${opts.name} could not be started: ${spawnError.message}`);
 			if (proc.exitCode !== null || proc.signalCode !== null) {
 				throw new Error(`${opts.name} exited (${describeExit(proc)}) before it was ready`);
@@ -173,7 +206,7 @@ export async function startChild(opts: StartOptions): Promise<Child> {
 		}
 	} catch (err) {
 		await child.stop();
-		const tail = output.trim() ? `\n--- ${opts.name} output (tail) ---\n${output.trim()}\n---` : "";
+		const tail = output().trim() ? `\n--- ${opts.name} output (tail) ---\n${output().trim()}\n---` : "";
 		throw new Error(`${(err as Error).message}${tail}`, { cause: err });
 	}
 }

@@ -15,6 +15,7 @@ import { CHANNELS, PRIORITIES } from "../lib/notifications/model";
 import { readNotification, type NotificationView } from "../lib/notifications/view";
 import { principalOf } from "../middlewares/auth.middleware";
 import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
+import type { HttpMeta } from "../lib/http-meta";
 
 export type CreateParams = AcceptRequest;
 export type { NotificationView, TemplateView };
@@ -24,9 +25,7 @@ export interface CreateResult {
 	status: "QUEUED";
 }
 
-interface Meta {
-	$statusCode?: number;
-	$location?: string;
+interface Meta extends HttpMeta {
 	idempotencyKey?: string;
 }
 

@@ -2,11 +2,11 @@
  * Runs platform nodes as real OS processes (the compiled dist/index.js, as
  * `npm start` does), for tests that cross process boundaries.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import path from "node:path";
+import { PLATFORM_ENTRY, spawnProcess } from "../../harness/processes";
 
-export const ENTRY = path.join(__dirname, "../../dist/index.js");
+export const ENTRY = PLATFORM_ENTRY;
 
 export interface NodeProcess {
 	child: ChildProcess;
@@ -16,24 +16,18 @@ export interface NodeProcess {
 
 export { freePort } from "../../harness/processes";
 
+/** Tests search the whole log of a node, so far more of it is kept than the benchmarks keep. */
+const TEST_OUTPUT_KEEP_CHARS = 4 * 1024 * 1024;
+
 export function startNode(env: Record<string, string>): NodeProcess {
 	if (!fs.existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run "npm run build" first (npm test does)`);
-	const child = spawn(process.execPath, [ENTRY], {
+	const node = spawnProcess({
+		name: env.NODE_ID ?? "node",
+		args: [ENTRY],
 		env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", LOG_LEVEL: "warn", ...env },
-		stdio: ["ignore", "pipe", "pipe"]
+		keepChars: TEST_OUTPUT_KEEP_CHARS
 	});
-	let out = "";
-	child.stdout!.on("data", d => (out += d));
-	child.stderr!.on("data", d => (out += d));
-	const exited = new Promise<number | null>(resolve => child.once("exit", code => resolve(code)));
-	return {
-		child,
-		output: () => out,
-		stop: async (signal = "SIGTERM") => {
-			if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-			return exited;
-		}
-	};
+	return { child: node.process, output: node.output, stop: node.stop };
 }
 
 /** Polls until check() is true or the deadline passes; no fixed sleeps. A small maxDelayMs catches short-lived states. */
