@@ -9,7 +9,7 @@ import type { ClientAddresses } from "../../lib/client-ip";
 import type { RateLimitedRoute } from "../../lib/config";
 import type { RateLimiter } from "../../lib/rate-limit";
 import type { RuntimeMethods } from "../../mixins/runtime.mixin";
-import type { HttpDrain } from "./drain";
+import type { Drain } from "../../lib/shutdown";
 
 /**
  * How a route reads its body. moleculer-web parses bodies per route, so every alias
@@ -56,7 +56,8 @@ export interface GatewayVars {
 	/** moleculer-web's HTTP server, created by the mixin before this service's created(). */
 	server?: Server;
 	/** Every request passes through it: the gateway's part in the orderly stop. */
-	drain?: HttpDrain;
+	/** services/api-gateway/drain.ts: tracks the requests under way for the orderly stop. */
+	drain?: Drain & { close(): void };
 }
 
 export interface GatewayMethods extends RuntimeMethods {
