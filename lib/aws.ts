@@ -12,7 +12,12 @@ export interface AwsSendClientOptions {
 	timeoutMs: number;
 }
 
-export function sendClientConfig(opts: AwsSendClientOptions) {
+/** A sending service's client options: SES and End User Messaging SMS both publish events through a configuration set. */
+export interface AwsSenderOptions extends AwsSendClientOptions {
+	configurationSet?: string;
+}
+
+function sendClientConfig(opts: AwsSendClientOptions) {
 	return {
 		region: opts.region,
 		endpoint: opts.endpoint,
@@ -21,6 +26,22 @@ export function sendClientConfig(opts: AwsSendClientOptions) {
 		// A local emulator or stand-in takes any credentials; real AWS (and a VPC endpoint) uses the default chain.
 		...(isLoopbackEndpoint(opts.endpoint) ? { credentials: { accessKeyId: "local", secretAccessKey: "local" } } : {})
 	};
+}
+
+/** A provider that sends through one AWS client, made with the settings above and destroyed on close. */
+export abstract class AwsSender<C extends { destroy(): void }> {
+	protected readonly client: C;
+
+	constructor(
+		protected readonly opts: AwsSenderOptions,
+		makeClient: (config: ReturnType<typeof sendClientConfig>) => C
+	) {
+		this.client = makeClient(sendClientConfig(opts));
+	}
+
+	async close(): Promise<void> {
+		this.client.destroy();
+	}
 }
 
 const ACCOUNT_TROUBLE =

@@ -3,7 +3,7 @@
  * published by a configuration set can be traced back without our database.
  */
 import { SendEmailCommand, SESv2Client } from "@aws-sdk/client-sesv2";
-import { awsSendError, sendClientConfig } from "../aws";
+import { AwsSender, awsSendError, type AwsSenderOptions } from "../aws";
 import { SendError, type EmailMessage, type EmailProvider, type SendResult } from "./types";
 
 /** Never worth retrying: the message or the sender is wrong. */
@@ -15,19 +15,11 @@ const PERMANENT = new Set([
 	"InvalidParameterValue"
 ]);
 
-export interface SesOptions {
-	region: string;
-	endpoint?: string;
-	configurationSet?: string;
-	timeoutMs: number;
-}
-
-export class SesEmailProvider implements EmailProvider {
+export class SesEmailProvider extends AwsSender<SESv2Client> implements EmailProvider {
 	readonly kind = "ses" as const;
-	private readonly client: SESv2Client;
 
-	constructor(private readonly opts: SesOptions) {
-		this.client = new SESv2Client(sendClientConfig(opts));
+	constructor(opts: AwsSenderOptions) {
+		super(opts, config => new SESv2Client(config));
 	}
 
 	async send(message: EmailMessage, signal?: AbortSignal): Promise<SendResult> {
@@ -50,9 +42,5 @@ export class SesEmailProvider implements EmailProvider {
 		} catch (err) {
 			throw awsSendError(err, PERMANENT);
 		}
-	}
-
-	async close(): Promise<void> {
-		this.client.destroy();
 	}
 }
