@@ -37,7 +37,10 @@ export class PushChannel implements ChannelSender {
 		const subs = await this.deps.subscriptions.forActor(to);
 		if (subs.length === 0) throw new SendError("NO_PUSH_SUBSCRIPTION", true);
 		const payload = JSON.stringify({ notificationId, title: parts.subject, body: parts.text ?? "" });
-		const vapid = await this.deps.vapid();
+		// A key that does not open (ConfigError naming IDP_KEY_ENCRYPTION_KEY) is the operator's to fix: retried meanwhile.
+		const vapid = await this.deps.vapid().catch(err => {
+			throw new SendError("VAPID_KEY_UNAVAILABLE", false, (err as Error).message);
+		});
 		const results = await Promise.all(
 			subs.map(s =>
 				sendPush(s, payload, {

@@ -89,6 +89,7 @@ export class SmppSmsProvider implements SmsProvider {
 
 	private onBound(session: Session): void {
 		this.connecting = null;
+		if (this.closed) return session.destroy();
 		this.bound = session;
 		this.attempt = 0;
 		this.opts.log?.info("Bound to the SMSC as a transceiver", { peer: this.peer });

@@ -240,6 +240,18 @@ describe("Web Push", () => {
 			expect(err).toMatchObject({ code: "PUSH_429", permanent: false });
 			await expect(subscriptions.list(busyActor)).resolves.toHaveLength(2);
 		});
+
+		it("should retry, naming the variable, while the stored VAPID key does not open", async () => {
+			const store = stores[0];
+			await loadVapidKeys(store, configure({ IDP_KEY_ENCRYPTION_KEY: randomBytes(32).toString("base64") }));
+			const actorId = randomUUID();
+			await subscriptions.add(actorId, service.subscribe("ok"), true);
+			const before = service.received.length;
+			const err = await push.send(randomUUID(), actorId, { subject: "s", text: "t" }).catch(e => e);
+			expect(err).toBeInstanceOf(SendError);
+			expect(err).toMatchObject({ code: "VAPID_KEY_UNAVAILABLE", permanent: false, message: expect.stringContaining("IDP_KEY_ENCRYPTION_KEY") });
+			expect(service.received.length).toBe(before);
+		});
 	});
 
 	describe("VAPID keys", () => {
