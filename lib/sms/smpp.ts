@@ -129,12 +129,11 @@ export class SmppSmsProvider implements SmsProvider {
 			receiptedMessageId: typeof pdu.receipted_message_id === "string" ? pdu.receipted_message_id : undefined,
 			messageState: typeof pdu.message_state === "number" ? pdu.message_state : undefined
 		});
-		if (!receipt) return;
-		try {
-			this.opts.onReceipt?.(receipt);
-		} catch (err) {
-			this.opts.log?.warn("Handling an SMS delivery receipt failed", { providerMessageId: receipt.providerMessageId, error: (err as Error).message });
-		}
+		const listener = this.opts.onReceipt;
+		if (!receipt || !listener) return;
+		Promise.resolve()
+			.then(() => listener(receipt))
+			.catch(err => this.opts.log?.warn("Handling an SMS delivery receipt failed", { providerMessageId: receipt.providerMessageId, error: (err as Error).message }));
 	}
 
 	/** Settles `work` with its value, or with the abort or the time limit, whichever comes first. */

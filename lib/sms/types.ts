@@ -30,7 +30,8 @@ export interface SmsReceipt {
 	detail: Record<string, unknown>;
 }
 
-export type ReceiptListener = (receipt: SmsReceipt) => void;
+/** May be async: a rejection is logged, and the receipt is not asked for again (it was already answered). */
+export type ReceiptListener = (receipt: SmsReceipt) => void | Promise<void>;
 
 export interface SmsProvider {
 	readonly kind: SmsProviderKind;

@@ -88,7 +88,7 @@ describe("SMS over SMPP", () => {
 			password: "s3cret",
 			timeoutMs: 5000,
 			reconnectMs: [20, 100],
-			onReceipt: r => receipts.push(r),
+			onReceipt: r => void receipts.push(r),
 			...overrides
 		});
 
