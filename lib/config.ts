@@ -4,10 +4,11 @@
  * (handed to services through the broker runtime), never in service settings,
  * because settings travel to every node in the cluster.
  */
-import { randomUUID } from "node:crypto";
+import { createECDH, randomUUID } from "node:crypto";
 import path from "node:path";
 import { parseAddressRange } from "./client-ip";
 import { SENDER_ADDRESS } from "./email-address";
+import type { Channel } from "./notifications/model";
 
 export const ALL_SERVICES = [
 	"api-gateway",
@@ -93,14 +94,54 @@ export interface SocialConfig {
 	temporaryTokenTtl: number;
 }
 
+export const SMS_PROVIDERS = ["file", "aws", "smpp"] as const;
+export type SmsProviderKind = (typeof SMS_PROVIDERS)[number];
+
+/** An SMSC to bind to, from SMPP_URL. The password never leaves this object (see SECURITY.md). */
+export interface SmppConfig {
+	host: string;
+	port: number;
+	tls: boolean;
+	systemId: string;
+	password: string;
+}
+
+export interface SmsConfig {
+	provider: SmsProviderKind;
+	/** SMS_ORIGINATION_IDENTITY: the sender (AWS OriginationIdentity, SMPP source_addr). */
+	from?: string;
+	awsEndpoint?: string;
+	configurationSet?: string;
+	smpp?: SmppConfig;
+}
+
+/** A VAPID key pair as Web Push carries it: base64url, the public key an uncompressed P-256 point. */
+export interface VapidKeyPair {
+	publicKey: string;
+	privateKey: string;
+}
+
+export interface PushConfig {
+	/** From PUSH_VAPID_PUBLIC_KEY and PUSH_VAPID_PRIVATE_KEY; unset means the pair generated once and kept in the store. */
+	vapidKeys?: VapidKeyPair;
+	/** The contact a push service may write to: a mailto: or https: URL. */
+	vapidSubject: string;
+	/** Tests only: http: and non-public push endpoints. */
+	allowInsecureEndpoints: boolean;
+}
+
 export interface NotificationConfig {
 	emailProvider: "ses" | "smtp" | "file";
 	sesEndpoint?: string;
 	sesConfigurationSet?: string;
 	fromEmail: string;
 	smtpUrl?: string;
-	/** Shared by every dispatcher node; 0 means no limit. */
+	/** EMAIL's send rate (sendRates.EMAIL), shared by every dispatcher node; 0 means no limit. */
 	sendRatePerSecond: number;
+	/** Sends per second per channel, each shared by every dispatcher node; 0 means no limit. */
+	sendRates: Readonly<Record<Channel, number>>;
+	sms: SmsConfig;
+	push: PushConfig;
 	sendTimeoutMs: number;
 	concurrency: number;
 	pollMs: number;
@@ -341,6 +382,8 @@ function notifications(env: Env): NotificationConfig {
 		throw new ConfigError("SES_CONFIGURATION_SET", "must be a configuration set name");
 	}
 	const retryBaseMs = int(env, "NOTIFICATION_RETRY_BASE_MS", 30000, 1, 3600000);
+	const sms = smsConfig(env);
+	const emailRate = int(env, "EMAIL_SEND_RATE_PER_SECOND", provider === "ses" ? 14 : 0, 0, 100000);
 	return {
 		emailProvider: provider,
 		sesEndpoint: url(env, "AWS_SES_ENDPOINT", ["http:", "https:"]),
@@ -348,7 +391,17 @@ function notifications(env: Env): NotificationConfig {
 		fromEmail,
 		smtpUrl,
 		// SES accounts start at 14 messages per second; the others have no account to protect.
-		sendRatePerSecond: int(env, "EMAIL_SEND_RATE_PER_SECOND", provider === "ses" ? 14 : 0, 0, 100000),
+		sendRatePerSecond: emailRate,
+		sendRates: {
+			EMAIL: emailRate,
+			// One message per second is the lowest throughput AWS grants an origination
+			// identity; an SMSC says when it is too fast (ESME_RTHROTTLED, retried).
+			SMS: int(env, "SMS_SEND_RATE_PER_SECOND", sms.provider === "aws" ? 1 : 0, 0, 100000),
+			// Push services limit per subscription and answer 429, which is retried.
+			PUSH: int(env, "PUSH_SEND_RATE_PER_SECOND", 0, 0, 100000)
+		},
+		sms,
+		push: pushConfig(env, fromEmail),
 		sendTimeoutMs: int(env, "EMAIL_SEND_TIMEOUT_MS", 10000, 100, 120000),
 		concurrency: int(env, "DISPATCHER_CONCURRENCY", 32, 1, 1000),
 		pollMs: int(env, "DISPATCHER_POLL_MS", 1000, 10, 60000),
@@ -357,6 +410,74 @@ function notifications(env: Env): NotificationConfig {
 		retryBaseMs,
 		retryMaxMs: Math.max(retryBaseMs, int(env, "NOTIFICATION_RETRY_MAX_MS", 3600000, 1, 86400000))
 	};
+}
+
+/** SMPP 3.4 limits system_id to 15 octets and password to 8. */
+function smppConfig(env: Env): SmppConfig | undefined {
+	const name = "SMPP_URL";
+	const v = url(env, name, ["smpp:", "ssmpp:"]);
+	if (v == null) return undefined;
+	const u = new URL(v);
+	const systemId = decodeURIComponent(u.username);
+	const password = decodeURIComponent(u.password);
+	// The messages name the variable only: the URL carries the SMSC password.
+	if (!systemId || !password) throw new ConfigError(name, "must carry the credentials: smpp://system_id:password@host:port");
+	if (systemId.length > 15 || password.length > 8) throw new ConfigError(name, "holds a system_id over 15 or a password over 8 characters (SMPP 3.4 limits)");
+	if (!u.hostname || (u.pathname !== "" && u.pathname !== "/") || u.search || u.hash) throw new ConfigError(name, "must be smpp://system_id:password@host:port with nothing after the port");
+	const tls = u.protocol === "ssmpp:";
+	return { host: u.hostname.replace(/^\[|\]$/g, ""), port: u.port ? Number(u.port) : tls ? 3550 : 2775, tls, systemId, password };
+}
+
+function smsConfig(env: Env): SmsConfig {
+	const provider = (str(env, "SMS_PROVIDER") ?? "file") as SmsProviderKind;
+	if (!SMS_PROVIDERS.includes(provider)) throw new ConfigError("SMS_PROVIDER", `must be one of ${SMS_PROVIDERS.join(", ")}`);
+	const from = str(env, "SMS_ORIGINATION_IDENTITY");
+	// AWS takes a phone number, sender id, pool id or their ARN; SMPP's source_addr is at most 20 characters.
+	if (from && !(provider === "smpp" ? /^(\+?[0-9]{1,20}|[A-Za-z0-9 ]{1,11})$/ : /^[A-Za-z0-9+:/_.-]{1,256}$/).test(from)) {
+		throw new ConfigError("SMS_ORIGINATION_IDENTITY", provider === "smpp" ? "must be a number of up to 20 digits or an alphanumeric sender id of up to 11 characters" : "must be a phone number, sender id, pool id or ARN");
+	}
+	const configurationSet = str(env, "SMS_CONFIGURATION_SET");
+	if (configurationSet && !/^[A-Za-z0-9_:/.-]{1,256}$/.test(configurationSet)) throw new ConfigError("SMS_CONFIGURATION_SET", "must be a configuration set name or ARN");
+	const smpp = smppConfig(env);
+	if (provider === "smpp" && !smpp) throw new ConfigError("SMPP_URL", "is required when SMS_PROVIDER is smpp");
+	return { provider, from, awsEndpoint: url(env, "AWS_SMS_ENDPOINT", ["http:", "https:"]), configurationSet, smpp };
+}
+
+function base64url(name: string, v: string, bytes: number, what: string): Buffer {
+	const raw = /^[A-Za-z0-9_-]+$/.test(v) ? Buffer.from(v, "base64url") : Buffer.alloc(0);
+	if (raw.length !== bytes) throw new ConfigError(name, `must be ${what}: ${bytes} bytes in base64url`);
+	return raw;
+}
+
+/** Both or neither; the public key must be the private key's, or every push service refuses the JWT. */
+function vapidKeys(env: Env): VapidKeyPair | undefined {
+	const publicKey = str(env, "PUSH_VAPID_PUBLIC_KEY");
+	const privateKey = str(env, "PUSH_VAPID_PRIVATE_KEY");
+	if (!publicKey && !privateKey) return undefined;
+	if (!publicKey) throw new ConfigError("PUSH_VAPID_PUBLIC_KEY", "must be set with PUSH_VAPID_PRIVATE_KEY");
+	if (!privateKey) throw new ConfigError("PUSH_VAPID_PRIVATE_KEY", "must be set with PUSH_VAPID_PUBLIC_KEY");
+	const pub = base64url("PUSH_VAPID_PUBLIC_KEY", publicKey, 65, "an uncompressed P-256 point");
+	const priv = base64url("PUSH_VAPID_PRIVATE_KEY", privateKey, 32, "a P-256 private key");
+	let derived: Buffer;
+	try {
+		const ecdh = createECDH("prime256v1");
+		ecdh.setPrivateKey(priv);
+		derived = ecdh.getPublicKey();
+	} catch {
+		throw new ConfigError("PUSH_VAPID_PRIVATE_KEY", "is not a valid P-256 private key");
+	}
+	if (!derived.equals(pub)) throw new ConfigError("PUSH_VAPID_PUBLIC_KEY", "is not the public key of PUSH_VAPID_PRIVATE_KEY");
+	return { publicKey, privateKey };
+}
+
+function pushConfig(env: Env, fromEmail: string): PushConfig {
+	const name = "PUSH_VAPID_SUBJECT";
+	const vapidSubject = str(env, name) ?? `mailto:${fromEmail}`;
+	const mailto = /^mailto:[^\s@<>"]+@[^\s@<>"]+$/.test(vapidSubject);
+	if (!mailto && !(URL.canParse(vapidSubject) && new URL(vapidSubject).protocol === "https:")) throw new ConfigError(name, "must be a mailto: or https: URL");
+	const insecure = str(env, "PUSH_ALLOW_INSECURE_ENDPOINTS") ?? "false";
+	if (insecure !== "true" && insecure !== "false") throw new ConfigError("PUSH_ALLOW_INSECURE_ENDPOINTS", "must be true or false");
+	return { vapidKeys: vapidKeys(env), vapidSubject, allowInsecureEndpoints: insecure === "true" };
 }
 
 function webhooks(env: Env): WebhookConfig {

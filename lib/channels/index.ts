@@ -1,27 +1,29 @@
 /**
  * Delivery channels. A channel turns a rendered notification into a message on its
- * medium and returns the provider's message id. EMAIL is the one with a provider
- * today; SMS and PUSH are refused when a notification is accepted
- * (DELIVERABLE_CHANNELS), and a sender added here is all the dispatcher needs.
+ * medium and returns the provider's message id: EMAIL (lib/email), SMS (lib/sms) and
+ * PUSH (lib/push). The dispatcher needs nothing else per channel.
  */
+import type https from "node:https";
 import type { Config } from "../config";
-import { createEmailProvider, type EmailProvider, type SendResult } from "../email";
+import { createEmailProvider, type EmailProvider } from "../email";
 import type { Channel } from "../notifications/model";
 import type { TemplateParts } from "../notifications/render";
+import { loadVapidKeys, PushSubscriptions, type VapidDetails } from "../push";
+import { createSmsProvider, type ReceiptListener } from "../sms";
+import type { SmppLog } from "../sms/smpp";
+import type { Store } from "../store";
+import { PushChannel } from "./push";
+import { SmsChannel } from "./sms";
+import type { ChannelResult, ChannelSender } from "./types";
 
-export interface ChannelSender {
-	readonly channel: Channel;
-	/** Throws SendError (permanent or not) when the provider refuses or fails; `signal` abandons the send. */
-	send(notificationId: string, to: string, parts: TemplateParts, signal?: AbortSignal): Promise<SendResult>;
-	close(): Promise<void>;
-}
+export * from "./types";
 
 class EmailChannel implements ChannelSender {
 	readonly channel = "EMAIL" as const;
 
 	constructor(private readonly provider: EmailProvider, private readonly from: string) {}
 
-	send(notificationId: string, to: string, parts: TemplateParts, signal?: AbortSignal): Promise<SendResult> {
+	send(notificationId: string, to: string, parts: TemplateParts, signal?: AbortSignal): Promise<ChannelResult> {
 		return this.provider.send({ notificationId, from: this.from, to, ...parts }, signal);
 	}
 
@@ -30,7 +32,43 @@ class EmailChannel implements ChannelSender {
 	}
 }
 
-export function createChannels(config: Config): Map<Channel, ChannelSender> {
-	const email = new EmailChannel(createEmailProvider(config), config.notifications.fromEmail);
-	return new Map<Channel, ChannelSender>([[email.channel, email]]);
+export interface ChannelDeps {
+	/** Push subscriptions and the stored VAPID key live here; without a store there is no PUSH channel. */
+	store?: Store;
+	/** SMPP delivery receipts, for the lifecycle to record. */
+	onSmsReceipt?: ReceiptListener;
+	log?: SmppLog;
+	/** Tests: an agent that trusts their own push service's certificate. */
+	pushAgent?: https.Agent;
+}
+
+/** Memoized, and forgotten on failure so the next send tries again. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+	let p: Promise<T> | null = null;
+	return () =>
+		(p ??= load().catch(err => {
+			p = null;
+			throw err;
+		}));
+}
+
+export function createChannels(config: Config, deps: ChannelDeps = {}): Map<Channel, ChannelSender> {
+	const n = config.notifications;
+	const senders: ChannelSender[] = [
+		new EmailChannel(createEmailProvider(config), n.fromEmail),
+		new SmsChannel(createSmsProvider(config, { onReceipt: deps.onSmsReceipt, log: deps.log }), n.sms.from)
+	];
+	const store = deps.store;
+	if (store) {
+		senders.push(
+			new PushChannel({
+				subscriptions: new PushSubscriptions(store),
+				vapid: once<VapidDetails>(() => loadVapidKeys(store, config)),
+				timeoutMs: n.sendTimeoutMs,
+				allowInsecure: n.push.allowInsecureEndpoints,
+				agent: deps.pushAgent
+			})
+		);
+	}
+	return new Map(senders.map(s => [s.channel, s]));
 }

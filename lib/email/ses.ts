@@ -3,7 +3,7 @@
  * published by a configuration set can be traced back without our database.
  */
 import { SendEmailCommand, SESv2Client } from "@aws-sdk/client-sesv2";
-import { isLoopbackEndpoint } from "../crypto";
+import { AwsSender, awsSendError, type AwsSenderOptions } from "../aws";
 import { SendError, type EmailMessage, type EmailProvider, type SendResult } from "./types";
 
 /** Never worth retrying: the message or the sender is wrong. */
@@ -15,26 +15,11 @@ const PERMANENT = new Set([
 	"InvalidParameterValue"
 ]);
 
-export interface SesOptions {
-	region: string;
-	endpoint?: string;
-	configurationSet?: string;
-	timeoutMs: number;
-}
-
-export class SesEmailProvider implements EmailProvider {
+export class SesEmailProvider extends AwsSender<SESv2Client> implements EmailProvider {
 	readonly kind = "ses" as const;
-	private readonly client: SESv2Client;
 
-	constructor(private readonly opts: SesOptions) {
-		this.client = new SESv2Client({
-			region: opts.region,
-			endpoint: opts.endpoint,
-			maxAttempts: 1,
-			requestHandler: { requestTimeout: opts.timeoutMs, connectionTimeout: Math.min(opts.timeoutMs, 3000) },
-			// A local emulator takes any credentials; real SES (and a VPC endpoint) uses the default chain.
-			...(isLoopbackEndpoint(opts.endpoint) ? { credentials: { accessKeyId: "local", secretAccessKey: "local" } } : {})
-		});
+	constructor(opts: AwsSenderOptions) {
+		super(opts, config => new SESv2Client(config));
 	}
 
 	async send(message: EmailMessage, signal?: AbortSignal): Promise<SendResult> {
@@ -55,19 +40,7 @@ export class SesEmailProvider implements EmailProvider {
 			if (!out.MessageId) throw new SendError("NO_MESSAGE_ID", false);
 			return { messageId: out.MessageId };
 		} catch (err) {
-			if (err instanceof SendError) throw err;
-			const name = (err as Error).name || "SES_ERROR";
-			const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-			// Only the message's own faults are permanent. Throttling, paused sending and
-			// credential or signature trouble (expired keys, clock skew, 403) are the
-			// account's, and pass once it is fixed.
-			const accountTrouble = /TooManyRequests|LimitExceeded|Throttl|SendingPaused|AccountSuspended|AccessDenied|ExpiredToken|UnrecognizedClient|InvalidSignature|SignatureDoesNotMatch|InvalidClientTokenId|Credentials/.test(name) || status === 403;
-			const permanent = !accountTrouble && (PERMANENT.has(name) || (status !== undefined && status >= 400 && status < 500));
-			throw new SendError(name, permanent);
+			throw awsSendError(err, PERMANENT);
 		}
-	}
-
-	async close(): Promise<void> {
-		this.client.destroy();
 	}
 }

@@ -26,17 +26,4 @@ export interface EmailProvider {
 	close(): Promise<void>;
 }
 
-/**
- * A failed send. `permanent` failures (rejected message, invalid address) are not
- * retried; the others (throttling, 5xx, network, paused sending) are.
- */
-export class SendError extends Error {
-	constructor(
-		readonly code: string,
-		readonly permanent: boolean,
-		message = code
-	) {
-		super(message);
-		this.name = "SendError";
-	}
-}
+export { SendError } from "../send-error";

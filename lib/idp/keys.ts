@@ -11,15 +11,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from "jose";
-import { ConfigError } from "../config";
-import { SecretBox, SecretBoxError } from "../secretbox";
+import { KeySeal, type PrivatePart } from "../sealed-keys";
 import { DuplicateKeyError, type Collection, type Store } from "../store";
 
 export const SIGNING_ALG = "EdDSA";
 export const KEYS_COLLECTION = "idp_keys";
 /** Where versions before the store kept the one key, under DATA_DIR. */
 export const LEGACY_KEY_FILE = path.join("keys", "idp-signing-key.json");
-const KEK_VARIABLE = "IDP_KEY_ENCRYPTION_KEY";
 
 export interface SigningKey {
 	kid: string;
@@ -27,7 +25,7 @@ export interface SigningKey {
 	publicJwk: JWK;
 }
 
-export interface StoredKey {
+export interface StoredKey extends PrivatePart {
 	/** The kid: the RFC 7638 thumbprint of the public key. */
 	id: string;
 	/** Unique: one writer wins each generation. */
@@ -38,10 +36,6 @@ export interface StoredKey {
 	/** A retired key leaves the JWKS then, when no token it signed is valid any more. */
 	expiresAt?: string;
 	publicJwk: JWK;
-	/** Without a key-encryption key only. */
-	privateJwk?: JWK;
-	/** The private JWK as JSON, sealed (lib/secretbox.ts) with the kid as associated data. */
-	sealedPrivateJwk?: string;
 }
 
 export interface KeyOptions {
@@ -52,8 +46,6 @@ export interface KeyOptions {
 	log?: { info(message: string): void };
 	now?: () => number;
 }
-
-const associatedData = (kid: string) => `${KEYS_COLLECTION}:${kid}`;
 
 function publicPart(jwk: JWK): JWK {
 	return { kty: jwk.kty, crv: jwk.crv, x: jwk.x, kid: jwk.kid, alg: SIGNING_ALG, use: "sig" };
@@ -74,31 +66,13 @@ function legacyKey(dataDir: string | undefined): JWK | null {
 	return JSON.parse(fs.readFileSync(file, "utf8")) as JWK;
 }
 
-function toStored(jwk: JWK, generation: number, box: SecretBox | null, createdAt: string): StoredKey {
+function toStored(jwk: JWK, generation: number, seal: KeySeal, createdAt: string): StoredKey {
 	const kid = jwk.kid!;
-	const secret = box ? { sealedPrivateJwk: box.seal(JSON.stringify(jwk), associatedData(kid)) } : { privateJwk: jwk };
-	return { id: kid, generation, status: "active", createdAt, publicJwk: publicPart(jwk), ...secret };
+	return { id: kid, generation, status: "active", createdAt, publicJwk: publicPart(jwk), ...seal.seal(kid, jwk) };
 }
 
-function privateJwkOf(doc: StoredKey, box: SecretBox | null): JWK {
-	if (doc.sealedPrivateJwk === undefined) {
-		if (!doc.privateJwk) throw new Error(`The signing key "${doc.id}" in ${KEYS_COLLECTION} has no private part`);
-		return doc.privateJwk;
-	}
-	if (!box) throw new ConfigError(KEK_VARIABLE, `is required: the signing key "${doc.id}" in ${KEYS_COLLECTION} is sealed under one`);
-	try {
-		return JSON.parse(box.open(doc.sealedPrivateJwk, associatedData(doc.id))) as JWK;
-	} catch (err) {
-		if (!(err instanceof SecretBoxError)) throw err;
-		throw new ConfigError(
-			KEK_VARIABLE,
-			`does not open the signing key "${doc.id}" in ${KEYS_COLLECTION} (${err.message}): set the key-encryption key it was sealed under`
-		);
-	}
-}
-
-async function open(doc: StoredKey, box: SecretBox | null): Promise<SigningKey> {
-	const jwk = privateJwkOf(doc, box);
+async function open(doc: StoredKey, seal: KeySeal): Promise<SigningKey> {
+	const jwk = seal.open(doc);
 	if (jwk.kty !== "OKP" || jwk.crv !== "Ed25519" || !jwk.d || !jwk.x) {
 		throw new Error(`The signing key "${doc.id}" in ${KEYS_COLLECTION} is not an Ed25519 private key`);
 	}
@@ -112,14 +86,6 @@ async function open(doc: StoredKey, box: SecretBox | null): Promise<SigningKey> 
 
 const newestActive = (keys: Collection<StoredKey>) => keys.findOne({ status: "active" }, { sort: { generation: -1 } });
 
-/** Keys stored in clear before a key-encryption key was configured are sealed now. */
-async function sealStored(keys: Collection<StoredKey>, box: SecretBox): Promise<void> {
-	for (const doc of await keys.find({ privateJwk: { $exists: true } })) {
-		const sealed = box.seal(JSON.stringify(doc.privateJwk), associatedData(doc.id));
-		await keys.updateMany({ id: doc.id, privateJwk: { $exists: true } }, { $set: { sealedPrivateJwk: sealed }, $unset: ["privateJwk"] });
-	}
-}
-
 /**
  * The key this node signs with: the newest active one in the store, created when
  * there is none (or imported from an earlier version's key file when the store has
@@ -127,7 +93,7 @@ async function sealStored(keys: Collection<StoredKey>, box: SecretBox): Promise<
  */
 export async function loadSigningKey(store: Store, opts: KeyOptions = {}): Promise<SigningKey> {
 	const keys = store.collection<StoredKey>(KEYS_COLLECTION);
-	const box = opts.keyEncryptionKey ? new SecretBox(opts.keyEncryptionKey) : null;
+	const seal = new KeySeal(KEYS_COLLECTION, "signing key", opts.keyEncryptionKey);
 	let active = await newestActive(keys);
 	if (!active) {
 		const newest = await keys.findOne({}, { sort: { generation: -1 } });
@@ -135,7 +101,7 @@ export async function loadSigningKey(store: Store, opts: KeyOptions = {}): Promi
 		if (legacy && (legacy.kty !== "OKP" || legacy.crv !== "Ed25519" || !legacy.d || legacy.kid !== (await thumbprint(legacy)))) {
 			throw new Error(`${path.join(opts.dataDir!, LEGACY_KEY_FILE)} does not hold an Ed25519 private key under its thumbprint kid`);
 		}
-		const doc = toStored(legacy ?? (await generate()), (newest?.generation ?? 0) + 1, box, new Date((opts.now ?? Date.now)()).toISOString());
+		const doc = toStored(legacy ?? (await generate()), (newest?.generation ?? 0) + 1, seal, new Date((opts.now ?? Date.now)()).toISOString());
 		try {
 			await keys.insert(doc);
 			if (legacy) {
@@ -148,8 +114,8 @@ export async function loadSigningKey(store: Store, opts: KeyOptions = {}): Promi
 		active = await newestActive(keys);
 		if (!active) throw new Error(`No active signing key in ${KEYS_COLLECTION} after creating one`);
 	}
-	if (box) await sealStored(keys, box);
-	return open(active, box);
+	await seal.sealStored(keys);
+	return open(active, seal);
 }
 
 /** The public keys to publish: every active key, and retired ones until they expire. */

@@ -42,6 +42,10 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	documents: { indexes: [{ fields: { candidateId: 1, createdAt: -1 } }] },
 	/** One document per flag, keyed by its name. */
 	feature_flags: { indexes: [] },
+	/** Web Push subscriptions; an endpoint (by its SHA-256) belongs to one actor. */
+	push_subscriptions: { indexes: [{ fields: { endpointHash: 1 }, unique: true }, { fields: { actorId: 1, createdAt: -1 } }] },
+	/** The VAPID key pair when the environment sets none: one record under a fixed id. */
+	push_vapid_keys: { indexes: [] },
 	/** Social sign-in: one link per provider user, with the provider's sealed refresh token. */
 	social_identities: { indexes: [{ fields: { provider: 1, subject: 1 }, unique: true }, { fields: { userSub: 1 } }] }
 };

@@ -1,7 +1,14 @@
 /**
  * Configuration is read once and a bad value names its variable.
  */
+import { createECDH } from "node:crypto";
 import { ALL_SERVICES, ConfigError, loadConfig, type Env } from "../../lib/config";
+
+function vapidPair() {
+	const ecdh = createECDH("prime256v1");
+	ecdh.generateKeys();
+	return { PUSH_VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString("base64url"), PUSH_VAPID_PRIVATE_KEY: ecdh.getPrivateKey().toString("base64url") };
+}
 
 describe("loadConfig", () => {
 	it("should apply the contract's defaults when the environment is empty", () => {
@@ -165,7 +172,29 @@ describe("loadConfig", () => {
 		["RATE_LIMIT_WINDOW_SECONDS", { RATE_LIMIT_WINDOW_SECONDS: "0" }],
 		["RATE_LIMIT_LOGIN_PER_IP", { RATE_LIMIT_LOGIN_PER_IP: "-1" }],
 		["RATE_LIMIT_REGISTER_PER_USER", { RATE_LIMIT_REGISTER_PER_USER: "many" }],
-		["ACCOUNT_REPAIR_GRACE_SECONDS", { ACCOUNT_REPAIR_GRACE_SECONDS: "0" }]
+		["ACCOUNT_REPAIR_GRACE_SECONDS", { ACCOUNT_REPAIR_GRACE_SECONDS: "0" }],
+		["SMS_PROVIDER", { SMS_PROVIDER: "twilio" }],
+		["SMPP_URL", { SMS_PROVIDER: "smpp" }],
+		["SMPP_URL", { SMPP_URL: "http://acme:s3cret@smsc.example.com" }],
+		["SMPP_URL", { SMPP_URL: "smpp://smsc.example.com:2775" }],
+		["SMPP_URL", { SMPP_URL: "smpp://acme@smsc.example.com:2775" }],
+		["SMPP_URL", { SMPP_URL: "smpp://acme:longer-than-8@smsc.example.com:2775" }],
+		["SMPP_URL", { SMPP_URL: "smpp://acme:s3cret@smsc.example.com:2775/path" }],
+		["SMS_ORIGINATION_IDENTITY", { SMS_PROVIDER: "smpp", SMPP_URL: "smpp://acme:s3cret@smsc.example.com", SMS_ORIGINATION_IDENTITY: "A-very-long-sender" }],
+		["SMS_ORIGINATION_IDENTITY", { SMS_ORIGINATION_IDENTITY: "bad sender!" }],
+		["SMS_CONFIGURATION_SET", { SMS_CONFIGURATION_SET: "has spaces" }],
+		["AWS_SMS_ENDPOINT", { AWS_SMS_ENDPOINT: "ftp://sms.example.com" }],
+		["SMS_SEND_RATE_PER_SECOND", { SMS_SEND_RATE_PER_SECOND: "-1" }],
+		["PUSH_SEND_RATE_PER_SECOND", { PUSH_SEND_RATE_PER_SECOND: "fast" }],
+		["PUSH_VAPID_PRIVATE_KEY", { PUSH_VAPID_PUBLIC_KEY: vapidPair().PUSH_VAPID_PUBLIC_KEY }],
+		["PUSH_VAPID_PUBLIC_KEY", { PUSH_VAPID_PRIVATE_KEY: vapidPair().PUSH_VAPID_PRIVATE_KEY }],
+		["PUSH_VAPID_PUBLIC_KEY", { ...vapidPair(), PUSH_VAPID_PUBLIC_KEY: vapidPair().PUSH_VAPID_PUBLIC_KEY }],
+		["PUSH_VAPID_PUBLIC_KEY", { ...vapidPair(), PUSH_VAPID_PUBLIC_KEY: "not+base64url" }],
+		["PUSH_VAPID_PRIVATE_KEY", { ...vapidPair(), PUSH_VAPID_PRIVATE_KEY: Buffer.alloc(31, 1).toString("base64url") }],
+		["PUSH_VAPID_PRIVATE_KEY", { ...vapidPair(), PUSH_VAPID_PRIVATE_KEY: Buffer.alloc(32, 0).toString("base64url") }],
+		["PUSH_VAPID_SUBJECT", { PUSH_VAPID_SUBJECT: "http://ops.example.com" }],
+		["PUSH_VAPID_SUBJECT", { PUSH_VAPID_SUBJECT: "ops@example.com" }],
+		["PUSH_ALLOW_INSECURE_ENDPOINTS", { PUSH_ALLOW_INSECURE_ENDPOINTS: "yes" }]
 	];
 
 	it.each(bad)("should fail naming %s when it is invalid", (variable, env) => {
@@ -182,6 +211,41 @@ describe("loadConfig", () => {
 
 	it("should accept a 32-byte base64 encryption key without echoing it in errors", () => {
 		expect(loadConfig({ OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY: key32 }).social.refreshTokenEncryptionKey).toHaveLength(32);
+	});
+
+	it("should deliver SMS to files and push with a stored key, at no send rate, when nothing is set", () => {
+		const n = loadConfig({}).notifications;
+		expect(n.sms).toEqual({ provider: "file", from: undefined, awsEndpoint: undefined, configurationSet: undefined, smpp: undefined });
+		expect(n.push).toEqual({ vapidKeys: undefined, vapidSubject: "mailto:noreply@localhost", allowInsecureEndpoints: false });
+		expect(n.sendRates).toEqual({ EMAIL: 0, SMS: 0, PUSH: 0 });
+	});
+
+	it("should limit each channel's send rate by its provider's account and its own variable", () => {
+		expect(loadConfig({ EMAIL_PROVIDER: "ses", SMS_PROVIDER: "aws" }).notifications.sendRates).toEqual({ EMAIL: 14, SMS: 1, PUSH: 0 });
+		const n = loadConfig({ EMAIL_SEND_RATE_PER_SECOND: "5", SMS_SEND_RATE_PER_SECOND: "20", PUSH_SEND_RATE_PER_SECOND: "100" }).notifications;
+		expect(n.sendRates).toEqual({ EMAIL: 5, SMS: 20, PUSH: 100 });
+		expect(n.sendRatePerSecond).toBe(5);
+	});
+
+	it("should read the SMSC's address and credentials from SMPP_URL", () => {
+		const sms = loadConfig({ SMS_PROVIDER: "smpp", SMPP_URL: "smpp://acme:s%40cret@smsc.example.com:2776", SMS_ORIGINATION_IDENTITY: "ACME" }).notifications.sms;
+		expect(sms).toMatchObject({ provider: "smpp", from: "ACME", smpp: { host: "smsc.example.com", port: 2776, tls: false, systemId: "acme", password: "s@cret" } });
+		expect(loadConfig({ SMPP_URL: "ssmpp://acme:pw@[::1]" }).notifications.sms.smpp).toEqual({ host: "::1", port: 3550, tls: true, systemId: "acme", password: "pw" });
+	});
+
+	it("should never echo SMPP_URL, which carries the SMSC password, in its errors", () => {
+		expect(() => loadConfig({ SMPP_URL: "smpp://acme:s3cret@smsc.example.com:2775/x" })).toThrow(ConfigError);
+		try {
+			loadConfig({ SMPP_URL: "smpp://acme:s3cret@smsc.example.com:2775/x" });
+		} catch (err) {
+			expect((err as Error).message).not.toContain("s3cret");
+		}
+	});
+
+	it("should take a matching VAPID pair and subject from the environment", () => {
+		const pair = vapidPair();
+		const push = loadConfig({ ...pair, PUSH_VAPID_SUBJECT: "https://ops.example.com/contact", PUSH_ALLOW_INSECURE_ENDPOINTS: "true" }).notifications.push;
+		expect(push).toEqual({ vapidKeys: { publicKey: pair.PUSH_VAPID_PUBLIC_KEY, privateKey: pair.PUSH_VAPID_PRIVATE_KEY }, vapidSubject: "https://ops.example.com/contact", allowInsecureEndpoints: true });
 	});
 
 	it("should seal signing keys only when IDP_KEY_ENCRYPTION_KEY is set", () => {

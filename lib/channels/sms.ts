@@ -1,0 +1,26 @@
+/** SMS: the template's text part, to an E.164 number, through the configured provider. */
+import type { TemplateParts } from "../notifications/render";
+import { SendError } from "../send-error";
+import { parseE164, type SmsProvider } from "../sms";
+import type { ChannelResult, ChannelSender } from "./types";
+
+export class SmsChannel implements ChannelSender {
+	readonly channel = "SMS" as const;
+
+	constructor(
+		private readonly provider: SmsProvider,
+		private readonly from?: string
+	) {}
+
+	async send(notificationId: string, to: string, parts: TemplateParts, signal?: AbortSignal): Promise<ChannelResult> {
+		// Both are checked when the notification is accepted; a record from before that check fails here for good.
+		const number = parseE164(to);
+		if (!number) throw new SendError("INVALID_PHONE_NUMBER", true);
+		if (parts.text == null) throw new SendError("NO_TEXT_PART", true);
+		return this.provider.send({ notificationId, from: this.from, to: number, text: parts.text }, signal);
+	}
+
+	close(): Promise<void> {
+		return this.provider.close();
+	}
+}

@@ -1,0 +1,3 @@
+export * from "./send";
+export * from "./subscriptions";
+export * from "./vapid";

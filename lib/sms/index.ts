@@ -1,0 +1,29 @@
+import path from "node:path";
+import type { Config } from "../config";
+import { AwsSmsProvider } from "./aws";
+import { FileSmsProvider } from "./file";
+import { SmppSmsProvider, type SmppLog } from "./smpp";
+import type { ReceiptListener, SmsProvider } from "./types";
+
+export * from "./types";
+export { parseE164 } from "./phone";
+export { countSegments, smsEncoding, splitSms } from "./segments";
+export { parseSmsEvent } from "./events";
+
+export interface SmsProviderDeps {
+	/** SMPP delivery receipts; AWS reports through the sms-provider webhook instead (parseSmsEvent). */
+	onReceipt?: ReceiptListener;
+	log?: SmppLog;
+}
+
+export function createSmsProvider(config: Config, deps: SmsProviderDeps = {}): SmsProvider {
+	const n = config.notifications;
+	switch (n.sms.provider) {
+		case "aws":
+			return new AwsSmsProvider({ region: config.idp.region, endpoint: n.sms.awsEndpoint, configurationSet: n.sms.configurationSet, timeoutMs: n.sendTimeoutMs });
+		case "smpp":
+			return new SmppSmsProvider({ ...n.sms.smpp!, timeoutMs: n.sendTimeoutMs, onReceipt: deps.onReceipt, log: deps.log });
+		default:
+			return new FileSmsProvider(path.join(config.dataDir, "outbox", "sms"));
+	}
+}
