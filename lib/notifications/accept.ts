@@ -6,7 +6,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { sha256 } from "../crypto";
+import { EMAIL_ADDRESS } from "../email-address";
 import { ClientError, badRequest } from "../errors";
+import { parseE164 } from "../sms";
 import { DuplicateKeyError, type Store } from "../store";
 import { GroupCommit } from "../store/group-commit";
 import { findTemplate, requireTemplateBody } from "./directory";
@@ -53,11 +55,43 @@ function replay(earlier: NotificationDoc, requestHash: string): Accepted {
 	return { notificationId: earlier.id, created: false };
 }
 
-/** Refuses what could never be sent, before anything is stored. */
-async function check(store: Store, req: AcceptRequest, channel: Channel): Promise<void> {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+function badRecipient(message: string): ClientError {
+	return badRequest(message, [{ field: "to", message }]);
+}
+
+/** `to` as it is stored: an email address (EMAIL), an E.164 number (SMS) or an actorId (PUSH). */
+function recipient(to: string, channel: Channel): string {
+	const t = to.trim();
+	switch (channel) {
+		case "SMS": {
+			const number = parseE164(t);
+			if (!number) throw badRecipient("The 'to' field must be one international phone number (E.164, such as +14155550100).");
+			return number;
+		}
+		case "PUSH":
+			if (!UUID.test(t)) throw badRecipient("The 'to' field must be an actorId.");
+			return t.toLowerCase();
+		default:
+			// The email rule as the schema checked it before `to` depended on the channel: untrimmed.
+			if (!EMAIL_ADDRESS.test(to)) throw badRecipient("The 'to' field must be one email address.");
+			return t;
+	}
+}
+
+/** SMS carries the text part alone: an html part would be dropped silently, so it is refused. */
+function checkSmsParts(template: TemplateParts): void {
+	if (template.html != null) throw new ClientError(422, "CHANNEL_NOT_SUPPORTED", "SMS sends only a text part; this template has an html part.");
+	if (template.text == null) throw new ClientError(422, "CHANNEL_NOT_SUPPORTED", "SMS needs a text part; this template has none.");
+}
+
+/** Refuses what could never be sent, before anything is stored; answers the recipient as it is stored. */
+async function check(store: Store, req: AcceptRequest, channel: Channel): Promise<string> {
 	if (!DELIVERABLE_CHANNELS.includes(channel)) {
 		throw new ClientError(422, "CHANNEL_NOT_SUPPORTED", `The ${channel} channel is not available yet.`);
 	}
+	const to = recipient(req.to, channel);
 	if (!req.templateId === !req.template) {
 		throw badRequest("Give exactly one of templateId and template.", [{ field: "templateId", message: "Give exactly one of templateId and template." }]);
 	}
@@ -65,12 +99,14 @@ async function check(store: Store, req: AcceptRequest, channel: Channel): Promis
 	// An inline template needs no read: the common request reaches the group commit in the same turn.
 	const template = req.template ?? (await findTemplate(store, req.templateId!));
 	if (!template) throw new ClientError(422, "TEMPLATE_NOT_FOUND", "No template has this id.");
+	if (channel === "SMS") checkSmsParts(template);
 	const missing = missingVariables(template, req.variables ?? {});
 	if (missing.length) {
 		throw new ClientError(422, "TEMPLATE_VARIABLE_MISSING", `The template needs these variables: ${missing.join(", ")}.`, {
 			errors: missing.map(name => ({ field: `variables.${name}`, message: "is required by the template" }))
 		});
 	}
+	return to;
 }
 
 export function newNotification(req: AcceptRequest, createdBy: Creator, now = Date.now()): NotificationDoc {
@@ -107,7 +143,7 @@ export class NotificationIntake {
 	/** Stores the notification as QUEUED (durable when this resolves), or finds the one this key already made. */
 	async accept(req: AcceptRequest, creator: Creator, idempotencyKey?: string): Promise<Accepted> {
 		const channel = req.channel ?? "EMAIL";
-		await check(this.store, req, channel);
+		const to = await check(this.store, req, channel);
 		const coll = this.store.collection<NotificationDoc>("notifications");
 		const requestHash = idempotencyKey ? sha256(canonical({ ...req, channel, priority: req.priority ?? "NORMAL", variables: req.variables ?? {} })) : undefined;
 		const scope = idempotencyKey ? `${creator.kind}:${creator.id}:${idempotencyKey}` : undefined;
@@ -117,7 +153,7 @@ export class NotificationIntake {
 		}
 
 		const now = Date.now();
-		const doc = newNotification(req, creator, now);
+		const doc = newNotification({ ...req, to }, creator, now);
 		if (scope) {
 			doc.idempotencyScope = scope;
 			doc.requestHash = requestHash;

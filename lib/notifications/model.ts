@@ -9,8 +9,8 @@ export const PRIORITIES = ["CRITICAL", "HIGH", "NORMAL", "LOW"] as const;
 export type Priority = (typeof PRIORITIES)[number];
 export const CHANNELS = ["EMAIL", "SMS", "PUSH"] as const;
 export type Channel = (typeof CHANNELS)[number];
-/** Channels with a delivery path today; the others are refused with 422. */
-export const DELIVERABLE_CHANNELS: readonly Channel[] = ["EMAIL"];
+/** Channels with a delivery path; any other is refused with 422. */
+export const DELIVERABLE_CHANNELS: readonly Channel[] = CHANNELS;
 
 export const STATUSES = ["QUEUED", "PROCESSING", "SENT", "DELIVERED", "BOUNCED", "COMPLAINT", "FAILED", "SUPPRESSED", "UNSUBSCRIBED", "CANCELLED"] as const;
 export type Status = (typeof STATUSES)[number];

@@ -124,7 +124,12 @@ describe("accepting notifications (no dispatcher running)", () => {
 		["an unknown priority", () => ({ to: "x@example.com", priority: "URGENT", ...inline() }), 400, "VALIDATION_ERROR"],
 		["an unknown channel", () => ({ to: "x@example.com", channel: "FAX", ...inline() }), 400, "VALIDATION_ERROR"],
 		["an unknown field", () => ({ to: "x@example.com", ...inline(), sendAt: "now" }), 400, "VALIDATION_ERROR"],
-		["a channel not available yet", () => ({ to: "x@example.com", channel: "SMS", ...inline() }), 422, "CHANNEL_NOT_SUPPORTED"],
+		["an SMS to an email address", () => ({ to: "x@example.com", channel: "SMS", template: { subject: "s", text: "t" } }), 400, "VALIDATION_ERROR"],
+		["an SMS to a national number", () => ({ to: "4155550100", channel: "SMS", template: { subject: "s", text: "t" } }), 400, "VALIDATION_ERROR"],
+		["an SMS with an html part", () => ({ to: "+14155550100", channel: "SMS", ...inline() }), 422, "CHANNEL_NOT_SUPPORTED"],
+		["an SMS from a stored template with only html", (t: string) => ({ to: "+14155550100", channel: "SMS", templateId: t, variables: { name: "A" } }), 422, "CHANNEL_NOT_SUPPORTED"],
+		["an SMS without a text part", () => ({ to: "+14155550100", channel: "SMS", template: { subject: "s", html: "<p>h</p>" } }), 422, "CHANNEL_NOT_SUPPORTED"],
+		["a PUSH to an address", () => ({ to: "x@example.com", channel: "PUSH", ...inline() }), 400, "VALIDATION_ERROR"],
 		["an unknown template", () => ({ to: "x@example.com", templateId: "00000000-0000-4000-8000-000000000000" }), 422, "TEMPLATE_NOT_FOUND"],
 		["a variable the template needs missing", (t: string) => ({ to: "x@example.com", templateId: t, variables: {} }), 422, "TEMPLATE_VARIABLE_MISSING"]
 	])("should refuse a request with %s", async (_label, body, status, code) => {
@@ -132,6 +137,22 @@ describe("accepting notifications (no dispatcher running)", () => {
 		const res = await http(p.baseUrl, "POST", "/notifications", { token: user.token, json: body(templateId) });
 		expect({ status: res.status, code: res.body.code }).toEqual({ status, code });
 		await expect(runtime(p).store().collection("notifications").count({})).resolves.toBe(before);
+	});
+
+	it("should accept an SMS and store the number in E.164, and a PUSH to an actorId", async () => {
+		const sms = await http(p.baseUrl, "POST", "/notifications", { token: user.token, json: { channel: "SMS", to: " +1 (415) 555-0100 ", template: { subject: "s", text: "Hi {{name}}" }, variables: { name: "A" } } });
+		expect(sms.status).toBe(201);
+		const push = await http(p.baseUrl, "POST", "/notifications", { token: user.token, json: { channel: "PUSH", to: user.actorId, ...inline() } });
+		expect(push.status).toBe(201);
+		const coll = runtime(p).store().collection("notifications");
+		await expect(coll.get(sms.body.notificationId)).resolves.toMatchObject({ channel: "SMS", to: "+14155550100", status: "QUEUED" });
+		await expect(coll.get(push.body.notificationId)).resolves.toMatchObject({ channel: "PUSH", to: user.actorId, status: "QUEUED" });
+	});
+
+	it("should name `to` when an SMS number is not valid", async () => {
+		const res = await http(p.baseUrl, "POST", "/notifications", { token: user.token, json: { channel: "SMS", to: "+1 555", template: { subject: "s", text: "t" } } });
+		expect(res.status).toBe(400);
+		expect(res.body).toMatchObject({ code: "VALIDATION_ERROR", errors: [{ field: "to" }] });
 	});
 
 	it("should answer 401 without a token and 400 with a malformed Idempotency-Key", async () => {
