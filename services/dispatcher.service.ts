@@ -52,7 +52,7 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, 
 			config: rt.config.notifications,
 			store: rt.store(),
 			kv: rt.kv(),
-			channels: createChannels(rt.config),
+			channels: createChannels(rt.config, { store: rt.store(), log: this.logger }),
 			logger: this.logger,
 			holdLow: () => this.holdLow(),
 			onSettled: outcome => countOutcome(this.broker, outcome.event)

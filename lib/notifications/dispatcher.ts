@@ -11,7 +11,7 @@ import type { ChannelSender } from "../channels";
 import type { NotificationConfig } from "../config";
 import type { KeyValue } from "../kv";
 import type { Store } from "../store";
-import type { Channel, NotificationDoc } from "./model";
+import { CHANNELS, type Channel, type NotificationDoc } from "./model";
 import { NotificationQueue, SETTLE_BATCHING, type Outcome } from "./queue";
 import { SendRateLimiter } from "./send-rate";
 import { LEASE_MARGIN_MS, LeaseLost, NotStarted, send, type SendDeps } from "./send";
@@ -31,7 +31,6 @@ export interface DispatcherDeps {
 
 export class Dispatcher {
 	private readonly queue: NotificationQueue;
-	private readonly limiter: SendRateLimiter;
 	private readonly sendDeps: SendDeps;
 	private readonly inflight = new Set<Promise<void>>();
 	private running = false;
@@ -46,12 +45,12 @@ export class Dispatcher {
 			...SETTLE_BATCHING,
 			onBatchError: (err, count) => logger.warn("Recording outcomes failed; trying again", { count, error: (err as Error).message })
 		});
-		this.sendDeps = { store, queue: this.queue, channels, config, accepting: () => this.running };
-		this.limiter = new SendRateLimiter(kv, config.sendRatePerSecond, Date.now, degraded =>
+		const onDegraded = (degraded: boolean) =>
 			degraded
 				? logger.warn("Redis is unavailable: the send rate is counted on this node alone until it is back.")
-				: logger.info("The send rate is shared through Redis again.")
-		);
+				: logger.info("The send rate is shared through Redis again.");
+		const limiters = new Map(CHANNELS.filter(c => config.sendRates[c] > 0).map(c => [c, new SendRateLimiter(kv, config.sendRates[c], Date.now, onDegraded, c)] as const));
+		this.sendDeps = { store, queue: this.queue, channels, limiters, config, accepting: () => this.running };
 	}
 
 	start(): void {
@@ -104,11 +103,7 @@ export class Dispatcher {
 			}
 			let batch: NotificationDoc[] = [];
 			try {
-				// With a send rate, take the token first and then one notification: a lease
-				// starts only when its send can start, never while waiting for the rate.
-				const limited = cfg.sendRatePerSecond > 0;
-				if (limited) await this.limiter.acquire();
-				batch = await this.queue.claim(limited ? 1 : free, cfg.leaseMs, { holdLow: await this.deps.holdLow() });
+				batch = await this.queue.claim(free, cfg.leaseMs, { holdLow: await this.deps.holdLow() });
 			} catch (err) {
 				this.deps.logger.error("Claiming notifications failed", { error: (err as Error).message });
 			}

@@ -12,6 +12,7 @@ import { findTemplate, isSuppressed } from "./directory";
 import type { Channel, NotificationDoc } from "./model";
 import { retryDelay, type NotificationQueue, type Outcome } from "./queue";
 import { render, type TemplateParts } from "./render";
+import type { SendRateLimiter } from "./send-rate";
 
 /** Time a send needs on top of its own limit: the result still has to be recorded. */
 export const LEASE_MARGIN_MS = 2000;
@@ -40,6 +41,8 @@ export interface SendDeps {
 	store: Store;
 	queue: NotificationQueue;
 	channels: ReadonlyMap<Channel, ChannelSender>;
+	/** Per channel; a channel without one is not limited. */
+	limiters: ReadonlyMap<Channel, SendRateLimiter>;
 	config: NotificationConfig;
 	/** False once the dispatcher stops: nothing more is handed to a provider. */
 	accepting(): boolean;
@@ -50,7 +53,7 @@ function failed(n: NotificationDoc, error: string, permanent: boolean): Outcome 
 }
 
 /** Works out what becomes of one notification (sending it if due); the caller settles it. Throws LeaseLost or NotStarted. */
-export async function send({ store, queue, channels, config: cfg, accepting }: SendDeps, n: NotificationDoc): Promise<Outcome> {
+export async function send({ store, queue, channels, limiters, config: cfg, accepting }: SendDeps, n: NotificationDoc): Promise<Outcome> {
 	if (await isSuppressed(store, n.to)) {
 		return { notification: n, status: "SUPPRESSED", event: "SUPPRESSED", detail: { attempt: n.attempts } };
 	}
@@ -64,15 +67,23 @@ export async function send({ store, queue, channels, config: cfg, accepting }: S
 	try {
 		const sender = channels.get(n.channel);
 		if (!sender) throw new SendError("CHANNEL_NOT_SUPPORTED", true);
+		const needed = cfg.sendTimeoutMs + LEASE_MARGIN_MS;
+		// While it waits for its channel's rate, the lease is extended past each wait, so no other node takes it meanwhile.
+		await limiters.get(n.channel)?.acquire(async ms => {
+			if (!(await queue.renew(n, ms + needed))) throw new LeaseLost();
+		});
+		if (!accepting()) throw new NotStarted();
 		// A lease shorter than a send could expire mid-send: renew it (only if still
 		// ours) so no other node can take the notification while this send runs.
-		const needed = cfg.sendTimeoutMs + LEASE_MARGIN_MS;
 		if (Date.parse(n.leaseUntil!) - Date.now() < needed && !(await queue.renew(n, Math.max(cfg.leaseMs, needed)))) throw new LeaseLost();
 		const abort = new AbortController();
-		const { messageId } = await withTimeout(sender.send(n.id, n.to, parts, abort.signal), cfg.sendTimeoutMs, abort);
-		return { notification: n, status: "SENT", event: "SENT", detail: { attempt: n.attempts, providerMessageId: messageId }, set: { providerMessageId: messageId } };
+		const { messageId, segments, subscriptions } = await withTimeout(sender.send(n.id, n.to, parts, abort.signal, { priority: n.priority }), cfg.sendTimeoutMs, abort);
+		const detail: Record<string, unknown> = { attempt: n.attempts, providerMessageId: messageId };
+		if (segments !== undefined) detail.segments = segments;
+		if (subscriptions) detail.subscriptions = subscriptions;
+		return { notification: n, status: "SENT", event: "SENT", detail, set: { providerMessageId: messageId } };
 	} catch (err) {
-		if (err instanceof LeaseLost) throw err;
+		if (err instanceof LeaseLost || err instanceof NotStarted) throw err;
 		error = err instanceof SendError ? err : err instanceof Timeout ? new SendError("SEND_TIMEOUT", false) : new SendError("SEND_ERROR", false);
 	}
 	if (error.permanent || n.attempts >= cfg.maxAttempts) return failed(n, error.code, error.permanent);

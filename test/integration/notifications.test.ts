@@ -419,7 +419,7 @@ describe("leases while sends wait for the send rate", () => {
 	it("should send each notification once when waiting for the rate outlasts the configured lease", async () => {
 		// Eight sends at two per second take four seconds; the lease is one second. A
 		// dispatcher takes the rate token before it claims, so no lease runs out while a
-		// notification waits its turn, and none is taken over and sent a second time.
+		// notification waits its turn (a send waiting for the rate extends its lease), and none is taken over and sent a second time.
 		const p = await startPlatform({ EMAIL_SEND_RATE_PER_SECOND: "2", NOTIFICATION_LEASE_MS: "1000", EMAIL_SEND_TIMEOUT_MS: "500", DISPATCHER_POLL_MS: "50" });
 		try {
 			const { token } = await registered(p);
