@@ -1,12 +1,14 @@
 /**
  * `npm run bench`: runs every benchmark in BENCHES in turn and prints its numbers;
- * `node dist/bench/run.js gateway notifications` runs only the ones named.
+ * `node dist/bench/run.js gateway notifications` runs only the ones named (and
+ * `soak`, which runs only when named).
  * The exit code is 1 only when a benchmark broke (a server did not start, or the
  * responses were not the expected ones); slow numbers never fail the run.
  */
 import { benchGateway, formatGatewayResult } from "./gateway";
 import { benchSettings, type BenchSettings } from "./lib";
 import { benchNotifications, formatNotificationResult, notificationSettings } from "./notifications";
+import { benchSoak, formatSoakResult } from "./soak";
 import { benchWebhook, formatWebhookResult } from "./webhook";
 
 export interface BenchOutcome {
@@ -17,6 +19,8 @@ export interface BenchOutcome {
 
 interface Bench {
 	name: string;
+	/** Runs only when named (long, or a tool rather than a comparison). */
+	onlyWhenNamed?: boolean;
 	run(settings: BenchSettings): Promise<BenchOutcome>;
 }
 
@@ -41,11 +45,19 @@ const BENCHES: Bench[] = [
 			const result = await benchNotifications(notificationSettings(settings));
 			return { report: formatNotificationResult(result), problems: result.problems };
 		}
+	},
+	{
+		name: "soak",
+		onlyWhenNamed: true,
+		async run() {
+			const result = await benchSoak();
+			return { report: formatSoakResult(result), problems: result.problems };
+		}
 	}
 ];
 
 function selected(names: string[]): Bench[] {
-	if (names.length === 0) return BENCHES;
+	if (names.length === 0) return BENCHES.filter(b => !b.onlyWhenNamed);
 	const unknown = names.filter(n => !BENCHES.some(b => b.name === n));
 	if (unknown.length) throw new Error(`Unknown benchmark(s): ${unknown.join(", ")} (known: ${BENCHES.map(b => b.name).join(", ")})`);
 	return BENCHES.filter(b => names.includes(b.name));
