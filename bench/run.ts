@@ -4,6 +4,7 @@
  * BENCH_QUICK=1) shortens every run to check the benchmarks work.
  * `npm run bench -- profile [accept|get|<file.cpuprofile>...]` profiles the project
  * instead (bench/profile.ts).
+ * `soak` (bench/soak.ts) runs only when named.
  * The exit code is 1 only when a benchmark broke (a server did not start, or the
  * responses were not the expected ones); slow numbers never fail the run.
  */
@@ -12,6 +13,7 @@ import { benchGateway, formatGatewayResult } from "./gateway";
 import { benchSettings, type BenchSettings } from "./lib";
 import { benchNotifications, formatNotificationResult, notificationSettings } from "./notifications";
 import { runProfile } from "./profile";
+import { benchSoak, formatSoakResult } from "./soak";
 import { benchWebhook, formatWebhookResult } from "./webhook";
 
 export interface BenchOutcome {
@@ -22,6 +24,8 @@ export interface BenchOutcome {
 
 interface Bench {
 	name: string;
+	/** Runs only when named (long, or a tool rather than a comparison). */
+	onlyWhenNamed?: boolean;
 	run(settings: BenchSettings): Promise<BenchOutcome>;
 }
 
@@ -53,11 +57,19 @@ const BENCHES: Bench[] = [
 			const result = await benchCompare(compareSettings(settings));
 			return { report: formatCompareResult(result), problems: result.problems };
 		}
+	},
+	{
+		name: "soak",
+		onlyWhenNamed: true,
+		async run() {
+			const result = await benchSoak();
+			return { report: formatSoakResult(result), problems: result.problems };
+		}
 	}
 ];
 
 function selected(names: string[]): Bench[] {
-	if (names.length === 0) return BENCHES;
+	if (names.length === 0) return BENCHES.filter(b => !b.onlyWhenNamed);
 	const unknown = names.filter(n => !BENCHES.some(b => b.name === n));
 	if (unknown.length) throw new Error(`Unknown benchmark(s): ${unknown.join(", ")} (known: ${BENCHES.map(b => b.name).join(", ")})`);
 	return BENCHES.filter(b => names.includes(b.name));

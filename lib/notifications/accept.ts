@@ -4,8 +4,7 @@
  * transaction and one fsync), and only then does the caller hear back. With an
  * Idempotency-Key the same request from the same caller gets the first answer again.
  */
-import { randomUUID } from "node:crypto";
-import { sha256 } from "../crypto";
+import { sha256, uuidv7 } from "../crypto";
 import { EMAIL_ADDRESS } from "../email-address";
 import { ClientError, badRequest } from "../errors";
 import { parseE164 } from "../sms";
@@ -113,7 +112,7 @@ export function newNotification(req: AcceptRequest, createdBy: Creator, now = Da
 	const iso = new Date(now).toISOString();
 	const priority = req.priority ?? "NORMAL";
 	const doc: NotificationDoc = {
-		id: randomUUID(),
+		id: uuidv7(now),
 		channel: req.channel ?? "EMAIL",
 		to: req.to.trim(),
 		priority,

@@ -2,7 +2,7 @@
  * The one place an event of a notification's timeline is made, whoever records it:
  * the accept path, the dispatcher, the lease reaper, the provider webhook, the bench.
  */
-import { randomUUID } from "node:crypto";
+import { uuidv7 } from "../crypto";
 import { nextSeq, type EventDoc } from "./model";
 
 export interface EventOptions {
@@ -16,7 +16,7 @@ export interface EventOptions {
 export function newEvent(notificationId: string, event: string, { detail, dedupeKey, now = Date.now() }: EventOptions = {}): EventDoc {
 	// Fields left out rather than undefined: dedupeKey's unique index is sparse.
 	return {
-		id: randomUUID(),
+		id: uuidv7(now),
 		notificationId,
 		event,
 		occurredAt: new Date(now).toISOString(),

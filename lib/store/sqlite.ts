@@ -152,6 +152,8 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
 		this.table = `c_${name}`;
 		const spec = specOf(name);
 		const db = store.db;
+		// A reader finds the tables its store's writer made (see sqlite-thread.ts).
+		if (store.readOnly) return;
 		db.exec(`CREATE TABLE IF NOT EXISTS "${this.table}" (id TEXT PRIMARY KEY, doc TEXT NOT NULL) STRICT`);
 		spec.indexes.forEach(ix => {
 			const fields = Object.keys(ix.fields);
@@ -268,7 +270,12 @@ export class SqliteStore implements Store {
 	readonly db: DatabaseSync;
 	private readonly collections = new Map<string, SqliteCollection<Doc>>();
 
-	constructor(readonly file: string) {
+	/** With readOnly, a connection that only reads a file another connection set up. */
+	constructor(readonly file: string, readonly readOnly = false) {
+		if (readOnly) {
+			this.db = new DatabaseSync(file, { timeout: 5000, readOnly: true });
+			return;
+		}
 		fs.mkdirSync(path.dirname(file), { recursive: true });
 		this.db = new DatabaseSync(file, { timeout: 5000 });
 		// FULL: every commit reaches the disk before it returns, so a notification answered
@@ -302,16 +309,20 @@ export class SqliteStore implements Store {
 
 	/**
 	 * Runs fn (synchronous: nothing else may write in between) in one IMMEDIATE
-	 * transaction, which holds the write lock across processes.
+	 * transaction, which holds the write lock across processes. Inside a transaction
+	 * already open (the worker's group commit), it is a savepoint: fn's writes still
+	 * stand or fall together, without ending the enclosing transaction.
 	 */
 	transaction<R>(fn: () => R, collection: string): R {
-		this.db.exec("BEGIN IMMEDIATE");
+		const nested = this.db.isTransaction;
+		this.db.exec(nested ? "SAVEPOINT op" : "BEGIN IMMEDIATE");
 		try {
 			const r = fn();
-			this.db.exec("COMMIT");
+			this.db.exec(nested ? "RELEASE op" : "COMMIT");
 			return r;
 		} catch (err) {
-			this.db.exec("ROLLBACK");
+			// Some errors (SQLITE_FULL, I/O) have rolled the whole transaction back already.
+			if (this.db.isTransaction) this.db.exec(nested ? "ROLLBACK TO op; RELEASE op" : "ROLLBACK");
 			if (isUniqueViolation(err)) throw new DuplicateKeyError(collection);
 			throw err;
 		}

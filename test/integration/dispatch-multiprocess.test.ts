@@ -7,7 +7,7 @@ import net from "node:net";
 import path from "node:path";
 import { SqliteStore } from "../../lib/store/sqlite";
 import type { NotificationDoc } from "../../lib/notifications/model";
-import { http, newUser, tempDir } from "../helpers/platform";
+import { http, newUser, tempDir, type HttpResult } from "../helpers/platform";
 import { freePort, startNode, waitFor, type NodeProcess } from "../helpers/processes";
 import { describeWith, NATS_URL, uniqueName } from "../helpers/services";
 import { Cluster } from "../../harness/cluster";
@@ -28,8 +28,10 @@ async function startCluster(extraEnv: Record<string, string> = {}): Promise<Node
 	const env = { NATS_URL, NAMESPACE: uniqueName("disp"), DATA_DIR: dataDir, NOTIFICATION_LEASE_MS: "1500", DISPATCHER_POLL_MS: "200", ...extraEnv };
 	const api = startNode({ ...env, SERVICES: "api-gateway,auth,actors,notifications", PORT: String(port), NODE_ID: "api" });
 	const baseUrl = `http://127.0.0.1:${port}`;
-	await waitFor("the api node", async () => (await http(baseUrl, "GET", "/actors/00000000-0000-4000-8000-000000000000")).status === 401, 30000);
-	const reg = await http(baseUrl, "POST", "/auth/register", { json: newUser() });
+	// The gateway answers (a 401) before the services behind it have started; until
+	// they have, registration answers 503 and keeps nothing, so try until it goes through.
+	let reg!: HttpResult;
+	await waitFor("the api node", async () => (reg = await http(baseUrl, "POST", "/auth/register", { json: newUser() })).status !== 503, 30000);
 	expect(reg.status).toBe(201);
 	return { baseUrl, dataDir, env, nodes: [api], store: new SqliteStore(path.join(dataDir, "store.sqlite")), token: reg.body.accessToken };
 }

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { SqliteStore } from "../../lib/store/sqlite";
+import { SqliteWorkerStore } from "../../lib/store/sqlite-thread";
 import { MongoStore } from "../../lib/store/mongo";
 import { DuplicateKeyError, type Store } from "../../lib/store";
 import { SCHEMA } from "../../lib/store/schema";
@@ -314,6 +315,12 @@ function contract(name: string, open: () => Promise<{ store: Store; cleanup: () 
 contract("sqlite", async () => {
 	const dir = tempDir();
 	const store = new SqliteStore(path.join(dir, "store.sqlite"));
+	return { store, cleanup: async () => { await store.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+});
+
+contract("sqlite in a worker thread", async () => {
+	const dir = tempDir();
+	const store = new SqliteWorkerStore(path.join(dir, "store.sqlite"));
 	return { store, cleanup: async () => { await store.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
 });
 

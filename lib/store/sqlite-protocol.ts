@@ -1,0 +1,61 @@
+/**
+ * What the main thread and the SQLite worker (sqlite-worker.ts) say to each other:
+ * every write is a request with an id; the worker answers each with its value or its
+ * error, all answers of one transaction in one message.
+ */
+import { DuplicateKeyError, type BatchGroup, type Doc, type Filter, type Sort, type Update } from "./types";
+
+export type Op =
+	| { op: "ensure"; collection: string }
+	| { op: "insert"; collection: string; doc: Doc }
+	| { op: "findOneAndUpdate"; collection: string; filter: Filter; update: Update; sort?: Sort }
+	| { op: "claimMany"; collection: string; filter: Filter; update: Update; sort?: Sort; limit: number }
+	| { op: "updateMany"; collection: string; filter: Filter; update: Update }
+	| { op: "deleteMany"; collection: string; filter: Filter }
+	| { op: "batch"; groups: BatchGroup[] }
+	| { op: "ping" }
+	| { op: "close" }
+	/** Test hook, honoured only when the worker was started with testHooks: the thread exits at once. */
+	| { op: "exit" };
+
+export type Request = Op & { id: number };
+
+/** An error as it crosses the thread: its class by name, and SQLite's codes. */
+export interface WireError {
+	name: string;
+	message: string;
+	collection?: string;
+	code?: string;
+	errcode?: number;
+	errstr?: string;
+}
+
+export type Reply = { id: number; value?: unknown; error?: WireError };
+
+export interface WorkerData {
+	file: string;
+	testHooks: boolean;
+}
+
+export function toWire(err: unknown): WireError {
+	if (err instanceof DuplicateKeyError) return { name: err.name, message: err.message, collection: err.collection };
+	const e = err as Partial<WireError> & { message?: unknown };
+	return {
+		name: typeof e?.name === "string" ? e.name : "Error",
+		message: typeof e?.message === "string" ? e.message : String(err),
+		...(typeof e?.code === "string" ? { code: e.code } : {}),
+		...(typeof e?.errcode === "number" ? { errcode: e.errcode } : {}),
+		...(typeof e?.errstr === "string" ? { errstr: e.errstr } : {})
+	};
+}
+
+/** DuplicateKeyError comes back as that class; any other error keeps its message and codes. */
+export function fromWire(w: WireError): Error {
+	if (w.name === "DuplicateKeyError" && w.collection !== undefined) return new DuplicateKeyError(w.collection);
+	const err = new Error(w.message) as Error & Omit<WireError, "name" | "message">;
+	err.name = w.name;
+	if (w.code !== undefined) err.code = w.code;
+	if (w.errcode !== undefined) err.errcode = w.errcode;
+	if (w.errstr !== undefined) err.errstr = w.errstr;
+	return err;
+}

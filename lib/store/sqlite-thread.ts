@@ -1,0 +1,203 @@
+/**
+ * The embedded store as the platform runs it: a worker thread (sqlite-worker.ts)
+ * owns the write connection and commits there, so the fsync of synchronous = FULL
+ * never blocks this thread's event loop, and one commit covers every write that
+ * arrived meanwhile. Writes, claims and batches are posted to it and resolve once
+ * committed. Reads run here, on a read-only connection to the same file: in WAL mode a
+ * read sees every commit made before it starts, so a write is visible to any read
+ * made after it resolved, and a read never waits behind a commit.
+ *
+ * If the worker dies, the calls it held fail (code STORE_WORKER_EXITED; whether their
+ * writes were committed is unknown, as after a crash) and the next call starts a new
+ * one; ping fails while none can start.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { specOf } from "./schema";
+import { SqliteStore } from "./sqlite";
+import { fromWire, type Op, type Reply, type WorkerData } from "./sqlite-protocol";
+import type { BatchGroup, Collection, Doc, Filter, FindOptions, Sort, Store, Update } from "./types";
+
+// Compiled, the worker is beside this module. Jest runs the TypeScript sources, which a
+// thread cannot load: there it is the build's (`npm test` builds first).
+const WORKER_FILE = __filename.endsWith(".ts") ? path.resolve(__dirname, "../../dist/lib/store/sqlite-worker.js") : path.join(__dirname, "sqlite-worker.js");
+
+export interface SqliteWorkerStoreOptions {
+	/** Lets tests make the worker exit at once (crashWorker). */
+	testHooks?: boolean;
+}
+
+interface Pending {
+	resolve: (value: unknown) => void;
+	reject: (err: Error) => void;
+}
+
+class WorkerCollection<T extends Doc> implements Collection<T> {
+	private ensured = false;
+	private ensuring: Promise<void> | null = null;
+
+	constructor(private readonly store: SqliteWorkerStore, readonly name: string) {
+		void this.ensure().catch(() => undefined);
+	}
+
+	/** The worker creates the table and its indexes; reads wait for that once. */
+	private ensure(): Promise<void> {
+		this.ensuring ??= this.store.request({ op: "ensure", collection: this.name }).then(
+			() => {
+				this.ensured = true;
+			},
+			err => {
+				this.ensuring = null;
+				throw err;
+			}
+		);
+		return this.ensuring;
+	}
+
+	private async reader(): Promise<Collection<T>> {
+		if (!this.ensured) await this.ensure();
+		return this.store.reader().collection<T>(this.name);
+	}
+
+	async insert(doc: T): Promise<T> {
+		await this.store.request({ op: "insert", collection: this.name, doc });
+		return doc;
+	}
+
+	async get(id: string): Promise<T | null> {
+		return (await this.reader()).get(id);
+	}
+
+	async findOne(filter: Filter, opts?: FindOptions): Promise<T | null> {
+		return (await this.reader()).findOne(filter, opts);
+	}
+
+	async find(filter: Filter, opts?: FindOptions): Promise<T[]> {
+		return (await this.reader()).find(filter, opts);
+	}
+
+	async count(filter: Filter): Promise<number> {
+		return (await this.reader()).count(filter);
+	}
+
+	findOneAndUpdate(filter: Filter, update: Update, opts: { sort?: Sort } = {}): Promise<T | null> {
+		return this.store.request({ op: "findOneAndUpdate", collection: this.name, filter, update, sort: opts.sort });
+	}
+
+	claimMany(filter: Filter, update: Update, opts: { sort?: Sort; limit: number }): Promise<T[]> {
+		return this.store.request({ op: "claimMany", collection: this.name, filter, update, sort: opts.sort, limit: opts.limit });
+	}
+
+	updateMany(filter: Filter, update: Update): Promise<number> {
+		return this.store.request({ op: "updateMany", collection: this.name, filter, update });
+	}
+
+	deleteMany(filter: Filter): Promise<number> {
+		return this.store.request({ op: "deleteMany", collection: this.name, filter });
+	}
+}
+
+export class SqliteWorkerStore implements Store {
+	readonly kind = "sqlite" as const;
+	private worker: Worker | null = null;
+	private readonly pending = new Map<number, Pending>();
+	private nextId = 1;
+	private readConnection: SqliteStore | null = null;
+	private readonly collections = new Map<string, WorkerCollection<Doc>>();
+	private closing: Promise<void> | null = null;
+
+	constructor(readonly file: string, private readonly options: SqliteWorkerStoreOptions = {}) {
+		fs.mkdirSync(path.dirname(file), { recursive: true });
+	}
+
+	collection<T extends Doc>(name: string): Collection<T> {
+		let c = this.collections.get(name);
+		if (!c) {
+			specOf(name);
+			c = new WorkerCollection<Doc>(this, name);
+			this.collections.set(name, c);
+		}
+		return c as unknown as Collection<T>;
+	}
+
+	batch(groups: BatchGroup[]): Promise<boolean[]> {
+		return this.request({ op: "batch", groups });
+	}
+
+	async ping(): Promise<void> {
+		await this.request({ op: "ping" });
+	}
+
+	/** Opened once the worker has made the file (a collection's first reply says so). */
+	reader(): SqliteStore {
+		if (this.closing) throw new Error("The store is closed");
+		this.readConnection ??= new SqliteStore(this.file, true);
+		return this.readConnection;
+	}
+
+	/** Posts one request to the worker (starting it if none runs) and resolves with its answer. */
+	request<R>(op: Op): Promise<R> {
+		if (this.closing) return Promise.reject(new Error("The store is closed"));
+		const worker = this.worker ?? this.start();
+		const id = this.nextId++;
+		return new Promise<R>((resolve, reject) => {
+			// Held calls keep the process alive, as pending I/O does; an idle worker does not.
+			if (this.pending.size === 0) worker.ref();
+			this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+			worker.postMessage({ ...op, id });
+		});
+	}
+
+	/** Test hook: the worker exits at once, as if it had crashed, with whatever it holds. */
+	crashWorker(): void {
+		if (!this.options.testHooks) throw new Error("crashWorker needs the testHooks option");
+		this.worker?.postMessage({ op: "exit", id: 0 });
+	}
+
+	private start(): Worker {
+		const data: WorkerData = { file: this.file, testHooks: this.options.testHooks === true };
+		const worker = new Worker(WORKER_FILE, { workerData: data });
+		worker.unref();
+		let failure: Error | null = null;
+		worker.on("message", (replies: Reply[]) => this.answer(replies));
+		worker.on("error", err => (failure = err));
+		worker.on("exit", code => {
+			this.worker = null;
+			const err = Object.assign(new Error(`The store's SQLite worker stopped (exit code ${code})${failure ? `: ${failure.message}` : ""}`), {
+				code: "STORE_WORKER_EXITED"
+			});
+			const held = [...this.pending.values()];
+			this.pending.clear();
+			for (const p of held) p.reject(err);
+		});
+		this.worker = worker;
+		return worker;
+	}
+
+	private answer(replies: Reply[]): void {
+		for (const r of replies) {
+			const p = this.pending.get(r.id);
+			if (!p) continue;
+			this.pending.delete(r.id);
+			if (r.error) p.reject(fromWire(r.error));
+			else p.resolve(r.value);
+		}
+		if (this.pending.size === 0) this.worker?.unref();
+	}
+
+	/** Work already posted is committed and answered first; then the worker closes the file and exits. */
+	close(): Promise<void> {
+		this.closing ??= (async () => {
+			this.readConnection?.db.close();
+			this.readConnection = null;
+			const worker = this.worker;
+			if (!worker) return;
+			const exited = new Promise<void>(resolve => worker.once("exit", () => resolve()));
+			worker.ref();
+			worker.postMessage({ op: "close", id: 0 });
+			await exited;
+		})();
+		return this.closing;
+	}
+}

@@ -1,0 +1,101 @@
+/**
+ * The thread that owns a process's SQLite write connection (see sqlite-thread.ts).
+ * Every request that arrived while the last transaction committed is applied in one
+ * IMMEDIATE transaction with synchronous = FULL: one fsync for all of them, and the
+ * main thread's event loop never waits for it. Each caller still hears only after
+ * the commit, with its own value or its own error: a failing statement undoes only
+ * itself, and a request of several statements (batch, claim) runs in a savepoint.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { SqliteStore } from "./sqlite";
+import { toWire, type Reply, type Request, type WorkerData } from "./sqlite-protocol";
+import type { Doc } from "./types";
+
+const { file, testHooks } = workerData as WorkerData;
+const port = parentPort!;
+const store = new SqliteStore(file);
+let queue: Request[] = [];
+let scheduled = false;
+
+function apply(r: Request): unknown {
+	switch (r.op) {
+		case "ensure":
+			store.collection(r.collection);
+			return undefined;
+		case "ping":
+			return store.ping();
+		case "batch":
+			return store.batch(r.groups);
+		case "insert":
+			// The caller has the document already: only the outcome crosses back.
+			return store.collection(r.collection).insert(r.doc).then(() => undefined);
+		case "findOneAndUpdate":
+			return store.collection<Doc>(r.collection).findOneAndUpdate(r.filter, r.update, { sort: r.sort });
+		case "claimMany":
+			return store.collection<Doc>(r.collection).claimMany(r.filter, r.update, { sort: r.sort, limit: r.limit });
+		case "updateMany":
+			return store.collection(r.collection).updateMany(r.filter, r.update);
+		case "deleteMany":
+			return store.collection(r.collection).deleteMany(r.filter);
+		default:
+			throw new Error(`Unknown store request ${r.op}`);
+	}
+}
+
+/**
+ * The store's methods are async in name only: their statements run when called, so
+ * the awaits below resolve as microtasks and no other message is taken in between.
+ */
+async function flush(): Promise<void> {
+	scheduled = false;
+	const requests = queue;
+	queue = [];
+	const closing = requests.find(r => r.op === "close");
+	const work = requests.filter(r => r.op !== "close");
+	const replies: Reply[] = [];
+	let lost: unknown = null;
+	try {
+		store.db.exec("BEGIN IMMEDIATE");
+	} catch (err) {
+		lost = err;
+	}
+	for (const r of work) {
+		if (lost) break;
+		try {
+			replies.push({ id: r.id, value: await apply(r) });
+		} catch (err) {
+			replies.push({ id: r.id, error: toWire(err) });
+			// SQLITE_FULL, I/O errors and the like end the transaction: nothing of it stands.
+			if (!store.db.isTransaction) lost = err;
+		}
+	}
+	if (!lost) {
+		try {
+			store.db.exec("COMMIT");
+		} catch (err) {
+			if (store.db.isTransaction) store.db.exec("ROLLBACK");
+			lost = err;
+		}
+	}
+	if (lost) {
+		const error = toWire(lost);
+		const answered = new Map(replies.map(r => [r.id, r]));
+		port.postMessage(work.map(r => ({ id: r.id, error: answered.get(r.id)?.error ?? error })));
+	} else {
+		port.postMessage(replies);
+	}
+	if (closing) {
+		await store.close();
+		port.postMessage([{ id: closing.id }]);
+		port.close();
+	}
+}
+
+port.on("message", (r: Request) => {
+	if (r.op === "exit" && testHooks) process.exit(1);
+	queue.push(r);
+	if (!scheduled) {
+		scheduled = true;
+		setImmediate(() => void flush());
+	}
+});

@@ -1,0 +1,16 @@
+import { uuidv7 } from "../../lib/crypto";
+
+describe("uuidv7", () => {
+	it("should be a version 7 RFC 9562 UUID that starts with its creation millisecond", () => {
+		const now = Date.UTC(2026, 0, 2, 3, 4, 5, 678);
+		const id = uuidv7(now);
+		expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+		expect(parseInt(id.slice(0, 8) + id.slice(9, 13), 16)).toBe(now);
+	});
+
+	it("should sort ids of later milliseconds after earlier ones and never repeat", () => {
+		const ids = Array.from({ length: 1000 }, (_, i) => uuidv7(1_700_000_000_000 + Math.floor(i / 10)));
+		expect(new Set(ids).size).toBe(1000);
+		for (let i = 10; i < ids.length; i += 10) expect(ids[i]! > ids[i - 1]!).toBe(true);
+	});
+});
