@@ -163,7 +163,9 @@ describeWithPrograms({ "nats-server": NATS_SERVER }, "dispatcher stops", () => {
 	it("should finish its in-flight sends and exit cleanly on SIGTERM", async () => {
 		// A slow link to the real SES emulator: every response takes a second.
 		const target = new URL(ses.endpoint);
+		let reachedProvider = 0;
 		const slow = http_.createServer((req, res) => {
+			reachedProvider += 1;
 			const chunks: Buffer[] = [];
 			req.on("data", c => chunks.push(c));
 			req.on("end", () =>
@@ -183,7 +185,9 @@ describeWithPrograms({ "nats-server": NATS_SERVER }, "dispatcher stops", () => {
 			c.nodes.push(d);
 			const ids = await c.post(5, "term");
 			const notifications = c.store.collection<NotificationDoc>("notifications");
-			await waitFor("all 5 to be in flight", async () => (await notifications.count({ status: "PROCESSING" })) === 5, 20000);
+			// In flight means handed to the provider: a claimed notification that has not
+			// reached it yet is given back to the queue by the stop instead.
+			await waitFor("all 5 to be in flight", async () => (await notifications.count({ status: "PROCESSING" })) === 5 && reachedProvider === 5, 20000);
 			await expect(d.stop("SIGTERM")).resolves.toBe(0);
 			for (const id of ids) await expect(notifications.get(id)).resolves.toMatchObject({ status: "SENT", attempts: 1 });
 			const delivered = new Set((await ses.emails()).map(e => e.destination.to[0]));
