@@ -5,6 +5,7 @@
 import { ServiceBroker, type ServiceSchema } from "moleculer";
 import brokerOptions from "./moleculer.config";
 import { ConfigError, loadConfig, type Config, type ServiceName } from "./lib/config";
+import { prepareDataDir, usesDataDir, type Repair } from "./lib/data-dir";
 import { attachRuntime, Runtime, runtimeOf } from "./lib/runtime";
 import { stopOnSignals } from "./lib/shutdown";
 import GatewayService from "./services/api-gateway/api-gateway.service";
@@ -14,7 +15,9 @@ import DispatcherService from "./services/dispatcher.service";
 import DocumentsService from "./services/documents.service";
 import FeaturesService from "./services/features.service";
 import NotificationsService from "./services/notifications.service";
+import PreferencesService from "./services/preferences.service";
 import WebhooksService from "./services/webhooks.service";
+import OutboundService from "./services/outbound.service";
 
 /**
  * What each SERVICES name starts. Feature flags have no name of their own: the
@@ -26,9 +29,10 @@ export const SERVICE_SCHEMAS: Record<ServiceName, ServiceSchema[]> = {
 	auth: [AuthService as ServiceSchema],
 	actors: [ActorsService as ServiceSchema, FeaturesService as ServiceSchema],
 	documents: [DocumentsService as unknown as ServiceSchema],
-	notifications: [NotificationsService as ServiceSchema],
+	notifications: [NotificationsService as ServiceSchema, PreferencesService as ServiceSchema],
 	dispatcher: [DispatcherService as ServiceSchema],
-	webhooks: [WebhooksService as ServiceSchema]
+	webhooks: [WebhooksService as ServiceSchema],
+	outbound: [OutboundService as ServiceSchema]
 };
 
 export function createBroker(config: Config): ServiceBroker {
@@ -50,7 +54,22 @@ async function main(): Promise<void> {
 		}
 		throw err;
 	}
+	// Everything this process creates is owner-only, whatever the umask it was started with.
+	process.umask(0o077);
+	let repairs: Repair[] = [];
+	if (usesDataDir(config)) {
+		try {
+			repairs = prepareDataDir(config.dataDir);
+		} catch (err) {
+			if (!(err instanceof ConfigError)) throw err;
+			process.stderr.write(`${err.message}\n`);
+			process.exit(78);
+		}
+	}
 	const broker = createBroker(config);
+	for (const r of repairs) {
+		broker.getLogger("data-dir").warn(`${r.path} could be read by others (mode ${r.from.toString(8)}): made it ${r.to.toString(8)}`);
+	}
 	const { shutdown } = runtimeOf(broker);
 	// Readiness goes 503 and new work is refused at once; the broker stops only once the
 	// work under way has ended, so the services it still calls are there until then.

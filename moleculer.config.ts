@@ -7,6 +7,7 @@ import type { Config } from "./lib/config";
 import { errorFields, mergeLogArguments } from "./lib/logging";
 import type { Runtime } from "./lib/runtime";
 import { AuthMiddleware } from "./middlewares/auth.middleware";
+import { StorageFaultsMiddleware } from "./middlewares/storage-faults.middleware";
 import { StreamMiddleware } from "./middlewares/stream.middleware";
 import { TransportHealthMiddleware } from "./middlewares/transport-health.middleware";
 
@@ -40,6 +41,22 @@ export const REDACTED_PATHS = [
 	"*.params.state"
 ];
 
+/**
+ * Development logs: pino-pretty in a worker thread, one colored line per entry with
+ * the module in brackets. Redaction, the argument hook and the serializers run before
+ * it, in this thread, so a pretty line hides what a JSON line hides.
+ */
+const PRETTY_TRANSPORT = {
+	target: require.resolve("pino-pretty"),
+	options: {
+		colorize: true,
+		singleLine: true,
+		translateTime: "SYS:HH:MM:ss.l",
+		ignore: "pid,hostname,nodeID,ns,mod,svc",
+		messageFormat: "{if mod}[{mod}] {end}{msg}"
+	}
+};
+
 export default function brokerOptions(config: Config, runtime: Runtime): BrokerOptions {
 	return {
 		namespace: config.namespace,
@@ -61,7 +78,8 @@ export default function brokerOptions(config: Config, runtime: Runtime): BrokerO
 						redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
 						hooks: { logMethod: mergeLogArguments },
 						serializers: { err: errorFields, error: errorFields },
-						enabled: config.logLevel !== "silent"
+						enabled: config.logLevel !== "silent",
+						...(config.logFormat === "pretty" ? { transport: PRETTY_TRANSPORT } : {})
 					}
 				}
 			}
@@ -73,7 +91,7 @@ export default function brokerOptions(config: Config, runtime: Runtime): BrokerO
 				: { enabled: true, reporter: [{ type: "Prometheus", options: { port: config.metricsPort, path: "/metrics" } }] },
 		tracing: false,
 		// Later entries wrap earlier ones: streams are watched before the auth check awaits.
-		middlewares: [AuthMiddleware(runtime), StreamMiddleware, TransportHealthMiddleware(runtime)],
+		middlewares: [AuthMiddleware(runtime), StreamMiddleware, StorageFaultsMiddleware(runtime), TransportHealthMiddleware(runtime)],
 		// index.ts runs the one orderly stop (lib/shutdown.ts); Moleculer's own signal
 		// handlers would stop the broker a second time, under the requests still running.
 		skipProcessEventRegistration: true,

@@ -8,7 +8,7 @@ import { cpus } from "node:os";
 import { createHistogram } from "node:perf_hooks";
 import autocannon from "autocannon";
 
-import { HOST, PLATFORM_ENTRY, PROJECT_ROOT, childEnv, freePort, makeTempDir, profileArgs, removeTempDir, startChild, type Child } from "../harness/processes";
+import { CLOSED_DEPLOYMENT_ENV, HOST, PLATFORM_ENTRY, PROJECT_ROOT, childEnv, freePort, makeTempDir, profileArgs, removeTempDir, startChild, type Child } from "../harness/processes";
 
 export * from "../harness/processes";
 
@@ -144,7 +144,7 @@ export async function startPlatform(settings: BenchSettings, label: string, env:
 			name: `platform (${label})`,
 			args: [...profileArgs(), PLATFORM_ENTRY],
 			cwd: PROJECT_ROOT,
-			env: childEnv({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env }),
+			env: childEnv({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...CLOSED_DEPLOYMENT_ENV, ...env }),
 			readyUrl: `${base}/health/ready`,
 			deadlineMs: settings.startTimeoutMs
 		});

@@ -4,8 +4,9 @@
  *  1. POST /notifications on one platform process (no dispatcher, so the queue only
  *     grows) against a bare node:http server answering the same 201.
  *  2. Accepted→SENT throughput of a cluster over NATS with one and with two
- *     dispatcher processes, against a bare pipeline that only renders, composes and
- *     writes the same emails as .eml files.
+ *     dispatcher processes, per channel: EMAIL against a bare pipeline that only
+ *     renders, composes and writes the same emails as .eml files, and SMS (the file
+ *     provider) against one that only renders and writes the same JSON files.
  *  3. CRITICAL accepted→SENT latency while a LOW backlog is queued, against the same
  *     CRITICAL load on an empty queue.
  * The goals from the issue are printed next to the numbers and never enforced,
@@ -17,6 +18,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { loadConfig, type NotificationConfig } from "../lib/config";
 import { FileEmailProvider } from "../lib/email/file";
+import { FileSmsProvider } from "../lib/sms/file";
 import { NotificationIntake } from "../lib/notifications/accept";
 import { priorityRank, type EventDoc, type NotificationDoc } from "../lib/notifications/model";
 import { render } from "../lib/notifications/render";
@@ -49,13 +51,16 @@ import {
 	type LoadOptions,
 	type LoadResult
 } from "./lib";
-import { RECIPIENT, TEMPLATE, VARIABLES, isAccepted, jsonHeaders, requestBody } from "./workload";
+import { RECIPIENT, SMS_RECIPIENT, SMS_TEMPLATE, TEMPLATE, VARIABLES, isAccepted, jsonHeaders, requestBody, smsRequestBody } from "./workload";
 
 export const GOAL_E2E_PER_SEC = 1000;
 export const GOAL_CRITICAL_P99_MS = 1000;
 
 const PARTS = ["accept", "e2e", "critical"] as const;
 type Part = (typeof PARTS)[number];
+/** Channels the end-to-end part runs: both write files, so each is measured without a remote provider. */
+const E2E_CHANNELS = ["EMAIL", "SMS"] as const;
+export type E2eChannel = (typeof E2E_CHANNELS)[number];
 
 /** How often the bench looks at the store while waiting for sends. */
 const POLL_MS = 100;
@@ -68,6 +73,7 @@ export interface NotificationSettings {
 	e2eCount: number;
 	e2eWarmup: number;
 	e2eDispatchers: number[];
+	e2eChannels: E2eChannel[];
 	backlog: number;
 	criticalRate: number;
 	criticalSec: number;
@@ -92,6 +98,7 @@ export function notificationSettings(load: BenchSettings = benchSettings()): Not
 		e2eCount: envIntQuick("BENCH_E2E_COUNT", 20000, 1000, 1),
 		e2eWarmup: envIntQuick("BENCH_E2E_WARMUP", 1000, 100, 0),
 		e2eDispatchers: dispatcherCounts(),
+		e2eChannels: envParts("BENCH_E2E_CHANNELS", E2E_CHANNELS),
 		backlog: envIntQuick("BENCH_BACKLOG", 100000, 5000, 0),
 		criticalRate: envInt("BENCH_CRITICAL_RATE", 20, 1),
 		criticalSec: envIntQuick("BENCH_CRITICAL_SEC", 15, 3, 1),
@@ -182,6 +189,7 @@ export async function benchAccept(s: NotificationSettings): Promise<AcceptResult
 // ---- 2. end to end
 
 export interface E2eRun {
+	channel: E2eChannel;
 	dispatchers: number;
 	count: number;
 	/** From the first accept to the last SENT, by the records' own timestamps. */
@@ -196,6 +204,7 @@ export interface E2eRun {
 }
 
 export interface BarePipelineResult {
+	channel: E2eChannel;
 	count: number;
 	elapsedMs: number;
 	perSec: number;
@@ -203,7 +212,7 @@ export interface BarePipelineResult {
 }
 
 export interface E2eResult {
-	bare: BarePipelineResult;
+	bare: BarePipelineResult[];
 	runs: E2eRun[];
 	problems: string[];
 }
@@ -252,9 +261,11 @@ export function cpuSum(pids: (number | undefined)[]): number {
 	return sum;
 }
 
-export function outboxCount(dataDir: string): number {
+/** Messages the file provider of the channel wrote: .eml files in DATA_DIR/outbox, .json files in DATA_DIR/outbox/sms. */
+export function outboxCount(dataDir: string, channel: E2eChannel = "EMAIL"): number {
+	const [dir, ext] = channel === "SMS" ? [path.join(dataDir, "outbox", "sms"), ".json"] : [path.join(dataDir, "outbox"), ".eml"];
 	try {
-		return readdirSync(path.join(dataDir, "outbox")).filter(f => f.endsWith(".eml")).length;
+		return readdirSync(dir).filter(f => f.endsWith(ext)).length;
 	} catch {
 		return 0;
 	}
@@ -269,12 +280,12 @@ function statusCounter(store: SqliteStore, filter: Record<string, unknown> = {})
 }
 
 /** POST /notifications as the end-to-end runs send it: a fixed number, no warm-up of its own. */
-export function e2eLoad(base: string, token: string, connections: number): LoadOptions {
+export function e2eLoad(base: string, token: string, connections: number, body = requestBody("NORMAL")): LoadOptions {
 	return {
 		url: `${base}/notifications`,
 		method: "POST",
 		headers: jsonHeaders(token),
-		body: requestBody("NORMAL"),
+		body,
 		verifyBody: isAccepted,
 		durationSec: 0,
 		warmupSec: 0,
@@ -302,16 +313,16 @@ export async function warmUpDrained(
 	return problemsOf(`${what}, warm-up`, warm);
 }
 
-async function e2eRun(s: NotificationSettings, dispatchers: number): Promise<E2eRun> {
-	const cluster = await Cluster.start({ label: `e2e${dispatchers}`, startTimeoutMs: s.load.startTimeoutMs, natsUrl: NATS_URL });
+async function e2eRun(s: NotificationSettings, channel: E2eChannel, dispatchers: number): Promise<E2eRun> {
+	const cluster = await Cluster.start({ label: `e2e-${channel.toLowerCase()}${dispatchers}`, startTimeoutMs: s.load.startTimeoutMs, natsUrl: NATS_URL });
 	const problems: string[] = [];
-	const what = `e2e with ${dispatchers} dispatcher(s)`;
+	const what = `${channel} e2e with ${dispatchers} dispatcher(s)`;
 	try {
 		await cluster.startDispatchers(dispatchers);
 		const notifications = cluster.store.collection<NotificationDoc>("notifications");
 		const events = cluster.store.collection<EventDoc>("notification_events");
 		const counter = statusCounter(cluster.store);
-		const load = e2eLoad(cluster.base, cluster.user.accessToken, s.load.connections);
+		const load = e2eLoad(cluster.base, cluster.user.accessToken, s.load.connections, channel === "SMS" ? smsRequestBody("NORMAL") : requestBody("NORMAL"));
 		problems.push(...(await warmUpDrained(load, s.e2eWarmup, what, counter.sent, counter.failed, s.stallMs)));
 
 		const startIso = new Date().toISOString();
@@ -327,11 +338,11 @@ async function e2eRun(s: NotificationSettings, dispatchers: number): Promise<E2e
 		const short = describeShortfall(what, target, progress, s.stallMs);
 		if (short) problems.push(short);
 
-		// Exactly the notifications answered 201, each sent once: one .eml file each.
+		// Exactly the notifications answered 201, each sent once: one outbox file each.
 		const created = await notifications.count({ createdAt: { $gte: startIso } });
 		if (created !== s.e2eCount) problems.push(`${what}: ${fmtInt(s.e2eCount)} requests sent, ${fmtInt(created)} notifications stored`);
-		const files = outboxCount(cluster.dataDir);
-		if (!short && files !== target) problems.push(`${what}: ${fmtInt(target)} notifications SENT but ${fmtInt(files)} .eml files written`);
+		const files = outboxCount(cluster.dataDir, channel);
+		if (!short && files !== target) problems.push(`${what}: ${fmtInt(target)} notifications SENT but ${fmtInt(files)} outbox files written`);
 		const sentEvents = await events.count({ event: "SENT" });
 		if (!short && sentEvents !== target) problems.push(`${what}: ${fmtInt(target)} notifications SENT but ${fmtInt(sentEvents)} SENT events`);
 
@@ -342,6 +353,7 @@ async function e2eRun(s: NotificationSettings, dispatchers: number): Promise<E2e
 		const elapsedMs = lastSent ? Date.parse(lastSent.occurredAt) - t0 : NaN;
 		const acceptMs = lastAccepted ? Date.parse(lastAccepted.createdAt) - t0 : NaN;
 		return {
+			channel,
 			dispatchers,
 			count: s.e2eCount,
 			elapsedMs,
@@ -363,18 +375,28 @@ async function e2eRun(s: NotificationSettings, dispatchers: number): Promise<E2e
 
 /**
  * The unavoidable work of one notification, in one process: render the template and
- * hand it to the file email provider the platform uses (compose the MIME message,
- * write it, rename it into place); as many at a time as a dispatcher runs.
+ * hand it to the file provider the platform uses (EMAIL: compose the MIME message,
+ * write it, rename it into place; SMS: write the JSON, rename it); as many at a time
+ * as a dispatcher runs.
  */
-async function barePipeline(count: number, warmup: number, concurrency: number, fromEmail: string): Promise<BarePipelineResult> {
+async function barePipeline(channel: E2eChannel, count: number, warmup: number, concurrency: number, fromEmail: string): Promise<BarePipelineResult> {
 	const dir = await makeTempDir("bench-bare-outbox-");
-	const provider = new FileEmailProvider(dir);
+	const send =
+		channel === "SMS"
+			? (() => {
+					const provider = new FileSmsProvider(path.join(dir, "outbox", "sms"));
+					return () => provider.send({ notificationId: randomUUID(), to: SMS_RECIPIENT, text: render(SMS_TEMPLATE, VARIABLES).text! });
+				})()
+			: (() => {
+					const provider = new FileEmailProvider(path.join(dir, "outbox"));
+					return () => provider.send({ notificationId: randomUUID(), from: fromEmail, to: RECIPIENT, ...render(TEMPLATE, VARIABLES) });
+				})();
 	const run = async (n: number) => {
 		let next = 0;
 		const worker = async () => {
 			while (next < n) {
 				next++;
-				await provider.send({ notificationId: randomUUID(), from: fromEmail, to: RECIPIENT, ...render(TEMPLATE, VARIABLES) });
+				await send();
 			}
 		};
 		await Promise.all(Array.from({ length: Math.min(concurrency, n) }, worker));
@@ -384,19 +406,21 @@ async function barePipeline(count: number, warmup: number, concurrency: number, 
 		const t0 = performance.now();
 		await run(count);
 		const elapsedMs = performance.now() - t0;
-		const files = readdirSync(dir).filter(f => f.endsWith(".eml")).length;
-		if (files !== warmup + count) throw new Error(`bare pipeline: ${fmtInt(warmup + count)} emails composed but ${fmtInt(files)} files written`);
-		return { count, elapsedMs, perSec: (count / elapsedMs) * 1000, concurrency };
+		const files = outboxCount(dir, channel);
+		if (files !== warmup + count) throw new Error(`bare ${channel} pipeline: ${fmtInt(warmup + count)} messages made but ${fmtInt(files)} files written`);
+		return { channel, count, elapsedMs, perSec: (count / elapsedMs) * 1000, concurrency };
 	} finally {
-		await provider.close();
 		removeTempDir(dir);
 	}
 }
 
 export async function benchE2e(s: NotificationSettings): Promise<E2eResult> {
-	const bare = await barePipeline(s.e2eCount, s.e2eWarmup, s.dispatcher.concurrency, s.dispatcher.fromEmail);
+	const bare: BarePipelineResult[] = [];
 	const runs: E2eRun[] = [];
-	for (const n of s.e2eDispatchers) runs.push(await e2eRun(s, n));
+	for (const channel of s.e2eChannels) {
+		bare.push(await barePipeline(channel, s.e2eCount, s.e2eWarmup, s.dispatcher.concurrency, s.dispatcher.fromEmail));
+		for (const n of s.e2eDispatchers) runs.push(await e2eRun(s, channel, n));
+	}
 	return { bare, runs, problems: runs.flatMap(r => r.problems) };
 }
 
@@ -576,30 +600,36 @@ function formatAccept(r: AcceptResult, s: BenchSettings): string[] {
 
 function formatE2e(r: E2eResult, s: NotificationSettings): string[] {
 	const rows: string[][] = [["", "accepted->SENT", "elapsed", "accept rate", "accept p99", "api CPU/notif", "dispatchers CPU/notif"]];
-	rows.push([`bare pipeline (render+compose+write, ${r.bare.concurrency} at a time)`, perSec(r.bare.perSec), fmtMs(r.bare.elapsedMs), "-", "-", "-", "-"]);
-	for (const run of r.runs) {
-		rows.push([
-			`platform, ${run.dispatchers} dispatcher process(es)`,
-			perSec(run.perSec),
-			fmtMs(run.elapsedMs),
-			perSec(run.acceptPerSec),
-			fmtMs(run.acceptP99Ms),
-			us(run.apiCpuUs),
-			us(run.dispatcherCpuUs)
-		]);
+	const lines: string[] = [];
+	for (const bare of r.bare) {
+		const what = bare.channel === "SMS" ? "render+write JSON" : "render+compose+write";
+		rows.push([`${bare.channel}: bare pipeline (${what}, ${bare.concurrency} at a time)`, perSec(bare.perSec), fmtMs(bare.elapsedMs), "-", "-", "-", "-"]);
+		const runs = r.runs.filter(x => x.channel === bare.channel);
+		for (const run of runs) {
+			rows.push([
+				`${run.channel}: platform, ${run.dispatchers} dispatcher process(es)`,
+				perSec(run.perSec),
+				fmtMs(run.elapsedMs),
+				perSec(run.acceptPerSec),
+				fmtMs(run.acceptP99Ms),
+				us(run.apiCpuUs),
+				us(run.dispatcherCpuUs)
+			]);
+		}
+		const one = runs.find(x => x.dispatchers === 1);
+		const two = runs.find(x => x.dispatchers === 2);
+		const best = Math.max(...runs.map(x => (Number.isFinite(x.perSec) ? x.perSec : 0)));
+		if (one && two) lines.push(`${bare.channel}: 2 dispatchers / 1 dispatcher: ${Number.isFinite(two.perSec / one.perSec) ? (two.perSec / one.perSec).toFixed(2) : "-"}x`);
+		lines.push(`${bare.channel}: platform best / bare pipeline: ${pct(best / bare.perSec)}`);
+		lines.push(`${bare.channel}: (goal: >= ${fmtInt(GOAL_E2E_PER_SEC)} notifications/s = ${fmtInt(GOAL_E2E_PER_SEC * 60)}/min end to end: ${verdict(best >= GOAL_E2E_PER_SEC)})`);
 	}
-	const one = r.runs.find(x => x.dispatchers === 1);
-	const two = r.runs.find(x => x.dispatchers === 2);
-	const best = Math.max(...r.runs.map(x => (Number.isFinite(x.perSec) ? x.perSec : 0)));
 	return [
 		`2. End to end: ${fmtInt(s.e2eCount)} notifications POSTed at ${s.load.connections} connections while the dispatchers run (after ${fmtInt(s.e2eWarmup)} warm-up ones, drained), first accept to last SENT`,
-		`   cluster over NATS (${NATS_URL}): api node (${API_SERVICES}) + N dispatcher nodes, one SQLite file, EMAIL_PROVIDER=${s.dispatcher.emailProvider}`,
+		`   cluster over NATS (${NATS_URL}): api node (${API_SERVICES}) + N dispatcher nodes, one SQLite file, EMAIL_PROVIDER=${s.dispatcher.emailProvider}, SMS_PROVIDER=${s.dispatcher.sms.provider}, SMS send rate limit ${s.dispatcher.sendRates.SMS || "none"}`,
 		"",
 		formatTable(rows),
 		"",
-		...(one && two ? [`2 dispatchers / 1 dispatcher: ${Number.isFinite(two.perSec / one.perSec) ? (two.perSec / one.perSec).toFixed(2) : "-"}x`] : []),
-		`platform best / bare pipeline: ${pct(best / r.bare.perSec)}`,
-		`(goal: >= ${fmtInt(GOAL_E2E_PER_SEC)} notifications/s = ${fmtInt(GOAL_E2E_PER_SEC * 60)}/min end to end: ${verdict(best >= GOAL_E2E_PER_SEC)})`
+		...lines
 	];
 }
 
@@ -633,7 +663,7 @@ export function formatNotificationResult(r: NotificationBenchResult): string {
 	const out = [
 		describeMachine(),
 		`dispatcher settings: DISPATCHER_CONCURRENCY=${d.concurrency} DISPATCHER_POLL_MS=${d.pollMs} NOTIFICATION_LEASE_MS=${d.leaseMs} EMAIL_PROVIDER=${d.emailProvider} send rate limit ${d.sendRatePerSecond || "none"}`,
-		`bench settings: BENCH_E2E_COUNT=${s.e2eCount} BENCH_E2E_DISPATCHERS=${s.e2eDispatchers.join(",")} BENCH_E2E_WARMUP=${s.e2eWarmup} BENCH_BACKLOG=${s.backlog} BENCH_CRITICAL_RATE=${s.criticalRate} BENCH_CRITICAL_SEC=${s.criticalSec} BENCH_CRITICAL_DISPATCHERS=${s.criticalDispatchers} BENCH_NOTIFICATION_PARTS=${s.parts.join(",")}`
+		`bench settings: BENCH_E2E_COUNT=${s.e2eCount} BENCH_E2E_DISPATCHERS=${s.e2eDispatchers.join(",")} BENCH_E2E_CHANNELS=${s.e2eChannels.join(",")} BENCH_E2E_WARMUP=${s.e2eWarmup} BENCH_BACKLOG=${s.backlog} BENCH_CRITICAL_RATE=${s.criticalRate} BENCH_CRITICAL_SEC=${s.criticalSec} BENCH_CRITICAL_DISPATCHERS=${s.criticalDispatchers} BENCH_NOTIFICATION_PARTS=${s.parts.join(",")}`
 	];
 	if (r.accept) out.push("", ...formatAccept(r.accept, s.load));
 	if (r.e2e) out.push("", ...formatE2e(r.e2e, s));

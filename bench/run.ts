@@ -11,6 +11,7 @@
 import { benchCompare, compareSettings, formatCompareResult } from "./compare";
 import { benchGateway, formatGatewayResult } from "./gateway";
 import { benchSettings, type BenchSettings } from "./lib";
+import { benchOutbound, formatOutboundResult } from "./outbound";
 import { benchNotifications, formatNotificationResult, notificationSettings } from "./notifications";
 import { runProfile } from "./profile";
 import { benchSoak, formatSoakResult } from "./soak";
@@ -49,6 +50,13 @@ const BENCHES: Bench[] = [
 		async run(settings) {
 			const result = await benchNotifications(notificationSettings(settings));
 			return { report: formatNotificationResult(result), problems: result.problems };
+		}
+	},
+	{
+		name: "outbound",
+		async run() {
+			const result = await benchOutbound();
+			return { report: formatOutboundResult(result), problems: result.problems };
 		}
 	},
 	{

@@ -12,6 +12,7 @@ import autocannon from "autocannon";
 import type { NotificationDoc } from "../lib/notifications/model";
 import { SqliteStore } from "../lib/store/sqlite";
 import {
+	CLOSED_DEPLOYMENT_ENV,
 	HOST,
 	PLATFORM_ENTRY,
 	PROJECT_ROOT,
@@ -89,7 +90,7 @@ export async function benchSoak(s: SoakSettings = soakSettings()): Promise<SoakR
 			name: "platform",
 			args: [...profileArgs(), PLATFORM_ENTRY],
 			cwd: PROJECT_ROOT,
-			env: childEnv({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" }),
+			env: childEnv({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...CLOSED_DEPLOYMENT_ENV }),
 			readyUrl: `${base}/health/ready`,
 			deadlineMs: s.startTimeoutMs
 		});

@@ -21,6 +21,14 @@ export function requestBody(priority: Priority): string {
 	return JSON.stringify({ to: RECIPIENT, priority, template: TEMPLATE, variables: VARIABLES });
 }
 
+/** The same code as a one-part SMS: text only, GSM-7. */
+export const SMS_TEMPLATE: TemplateParts = { subject: "Sign-in code", text: "{{name}}, your sign-in code is 428913. It expires in 10 minutes." };
+export const SMS_RECIPIENT = "+14155550100";
+
+export function smsRequestBody(priority: Priority): string {
+	return JSON.stringify({ channel: "SMS", to: SMS_RECIPIENT, priority, template: SMS_TEMPLATE, variables: VARIABLES });
+}
+
 /** The 201 body of POST /notifications: a fresh notification id, QUEUED. */
 export function isAccepted(body: string): boolean {
 	try {

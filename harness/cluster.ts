@@ -9,6 +9,7 @@ import path from "node:path";
 import { ServiceBroker } from "moleculer";
 import { SqliteStore } from "../lib/store/sqlite";
 import {
+	CLOSED_DEPLOYMENT_ENV,
 	HOST,
 	PLATFORM_ENTRY,
 	PROJECT_ROOT,
@@ -63,7 +64,7 @@ export class Cluster {
 		const namespace = uniqueNamespace(opts.label);
 		const dataDir = await makeTempDir(`cluster-${opts.label}-`);
 		const natsUrl = opts.natsUrl ?? DEFAULT_NATS_URL;
-		const env = childEnv({ NATS_URL: natsUrl, NAMESPACE: namespace, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...opts.env });
+		const env = childEnv({ NATS_URL: natsUrl, NAMESPACE: namespace, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...CLOSED_DEPLOYMENT_ENV, ...opts.env });
 		const observer = new ServiceBroker({
 			namespace,
 			nodeID: `bench-observer-${process.pid}`,

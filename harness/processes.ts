@@ -228,6 +228,14 @@ export function requireBuild(): void {
  */
 const CLUSTER_ENV = /^(SERVICES|NATS_URL|NAMESPACE|NODE_ID|REDIS_URL|MONGODB_URL|IDP_.*|NODE_OPTIONS)$/;
 
+/**
+ * Benchmarks and the tests of everything but who may send run the platform as a
+ * closed deployment: a registered user sends to any address, with no hourly quota.
+ * The default rule (users send to themselves only) has its own suite,
+ * test/integration/who-may-send.test.ts.
+ */
+export const CLOSED_DEPLOYMENT_ENV = { NOTIFICATIONS_USER_SEND: "any", NOTIFICATIONS_QUOTA_PER_HOUR: "0" } as const;
+
 export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = {};
 	for (const [k, v] of Object.entries(process.env)) if (!CLUSTER_ENV.test(k)) env[k] = v;

@@ -17,7 +17,8 @@ export const ALL_SERVICES = [
 	"documents",
 	"notifications",
 	"dispatcher",
-	"webhooks"
+	"webhooks",
+	"outbound"
 ] as const;
 export type ServiceName = (typeof ALL_SERVICES)[number];
 
@@ -147,6 +148,10 @@ export interface NotificationConfig {
 	pollMs: number;
 	leaseMs: number;
 	maxAttempts: number;
+	/** Who a user token may send to: itself only (default), nobody, or anyone (closed deployments). */
+	userSend: "self" | "off" | "any";
+	/** Notifications a user may send per hour; 0: no limit. Services and administrators have none. */
+	userQuotaPerHour: number;
 	retryBaseMs: number;
 	retryMaxMs: number;
 }
@@ -157,7 +162,7 @@ export interface WebhookConfig {
 	processingEnabled: boolean;
 }
 
-export const RATE_LIMITED_ROUTES = ["login", "register", "refresh", "exchange"] as const;
+export const RATE_LIMITED_ROUTES = ["login", "register", "refresh", "exchange", "forgot", "verification", "redeem", "service"] as const;
 export type RateLimitedRoute = (typeof RATE_LIMITED_ROUTES)[number];
 
 /** Attempts per window; 0 turns a counter off. */
@@ -178,6 +183,66 @@ export interface GatewayConfig {
 	/** Addresses and CIDR ranges whose X-Forwarded-For is believed. */
 	trustedProxies: string[];
 	rateLimits: RateLimitConfig;
+	live: LiveStreamConfig;
+}
+
+/** Outbound webhooks (lib/outbound): delivery of status events to the endpoints owners register. */
+export interface OutboundConfig {
+	/** Tests only: http URLs and private or loopback addresses are allowed. */
+	allowPrivateUrls: boolean;
+	/** Deadline of one attempt. */
+	timeoutMs: number;
+	/** The wait before each retry; after the last one the delivery is FAILED. */
+	retryDelaysMs: number[];
+	pollMs: number;
+	concurrency: number;
+	/** How long a delivery waits for an earlier event of the same notification to the same endpoint. */
+	orderWaitMs: number;
+}
+
+/** Standard Webhooks' schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (over 27 h in all). */
+const WEBHOOK_RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
+
+function outbound(env: Env): OutboundConfig {
+	const allow = str(env, "WEBHOOK_ALLOW_PRIVATE_URLS") ?? "false";
+	if (allow !== "true" && allow !== "false") throw new ConfigError("WEBHOOK_ALLOW_PRIVATE_URLS", "must be true or false");
+	const delays = str(env, "WEBHOOK_RETRY_DELAYS_MS");
+	let retryDelaysMs = WEBHOOK_RETRY_DELAYS_MS;
+	if (delays) {
+		if (!/^\d+(,\d+)*$/.test(delays)) throw new ConfigError("WEBHOOK_RETRY_DELAYS_MS", "must be comma-separated whole numbers of milliseconds");
+		retryDelaysMs = delays.split(",").map(Number);
+	}
+	return {
+		allowPrivateUrls: allow === "true",
+		timeoutMs: int(env, "WEBHOOK_TIMEOUT_MS", 10000, 100, 60000),
+		retryDelaysMs,
+		pollMs: int(env, "WEBHOOK_POLL_MS", 500, 10, 60000),
+		concurrency: int(env, "WEBHOOK_CONCURRENCY", 16, 1, 1000),
+		orderWaitMs: 200
+	};
+}
+
+/** Server-sent event streams of notification status (GET /notifications/{id}/events). */
+export interface LiveStreamConfig {
+	/** Open streams one principal may hold on one gateway node. */
+	maxPerPrincipal: number;
+	/** Open streams one gateway node holds at most. */
+	maxPerNode: number;
+	/** A comment line this often keeps proxies from closing an idle stream. */
+	heartbeatMs: number;
+}
+
+/** The account lifecycle (lib/accounts/lifecycle.ts): verification, reset, sign-out. */
+export interface AccountConfig {
+	/** Login and refresh of a user whose email is not verified answer 403 EMAIL_NOT_VERIFIED. */
+	requireVerifiedEmail: boolean;
+	verifyEmailPath: string;
+	resetPasswordPath: string;
+	/** Lifetimes of the lifecycle tokens, in seconds. */
+	verificationTtl: number;
+	resetTtl: number;
+	/** A rotated refresh token presented again within this many seconds gets the same successor. */
+	refreshReuseIntervalSec: number;
 }
 
 export interface Config {
@@ -190,6 +255,8 @@ export interface Config {
 	mongodbUrl?: string;
 	dataDir: string;
 	logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+	/** pretty: colored one-line logs for a person at a terminal; json: one JSON object a line, for collectors. */
+	logFormat: "json" | "pretty";
 	requestTimeoutMs: number;
 	/** How long an orderly stop waits for the work under way (requests, uploads) before it ends what is left. */
 	shutdownGraceMs: number;
@@ -209,7 +276,9 @@ export interface Config {
 	social: SocialConfig;
 	notifications: NotificationConfig;
 	webhooks: WebhookConfig;
+	outbound: OutboundConfig;
 	gateway: GatewayConfig;
+	accounts: AccountConfig;
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -366,6 +435,12 @@ function idp(env: Env): IdpConfig {
 }
 
 
+function userSend(env: Env): NotificationConfig["userSend"] {
+	const v = str(env, "NOTIFICATIONS_USER_SEND") ?? "self";
+	if (v !== "self" && v !== "off" && v !== "any") throw new ConfigError("NOTIFICATIONS_USER_SEND", "must be self, off or any");
+	return v;
+}
+
 function notifications(env: Env): NotificationConfig {
 	const provider = str(env, "EMAIL_PROVIDER") ?? "file";
 	if (provider !== "ses" && provider !== "smtp" && provider !== "file") {
@@ -407,6 +482,8 @@ function notifications(env: Env): NotificationConfig {
 		pollMs: int(env, "DISPATCHER_POLL_MS", 1000, 10, 60000),
 		leaseMs: int(env, "NOTIFICATION_LEASE_MS", 60000, 200, 3600000),
 		maxAttempts: int(env, "NOTIFICATION_MAX_ATTEMPTS", 8, 1, 100),
+		userSend: userSend(env),
+		userQuotaPerHour: int(env, "NOTIFICATIONS_QUOTA_PER_HOUR", 100, 0, 1_000_000),
 		retryBaseMs,
 		retryMaxMs: Math.max(retryBaseMs, int(env, "NOTIFICATION_RETRY_MAX_MS", 3600000, 1, 86400000))
 	};
@@ -528,6 +605,25 @@ function trustedProxies(env: Env): string[] {
 	return entries;
 }
 
+function uiPath(env: Env, name: string, def: string): string {
+	const v = str(env, name) ?? def;
+	if (!v.startsWith("/") || v.startsWith("//") || /[#?]/.test(v)) throw new ConfigError(name, "must be a path starting with a single / and without ? or #");
+	return v;
+}
+
+function accounts(env: Env): AccountConfig {
+	const required = str(env, "REQUIRE_VERIFIED_EMAIL") ?? "false";
+	if (required !== "true" && required !== "false") throw new ConfigError("REQUIRE_VERIFIED_EMAIL", "must be true or false");
+	return {
+		requireVerifiedEmail: required === "true",
+		verifyEmailPath: uiPath(env, "UI_VERIFY_EMAIL_PATH", "/verify-email"),
+		resetPasswordPath: uiPath(env, "UI_RESET_PASSWORD_PATH", "/reset-password"),
+		verificationTtl: 24 * 3600,
+		resetTtl: 30 * 60,
+		refreshReuseIntervalSec: int(env, "REFRESH_TOKEN_REUSE_INTERVAL_SECONDS", 10, 0, 300)
+	};
+}
+
 /** Defaults that stop guessing without troubling a person who mistypes, or an office behind one address. */
 function rateLimits(env: Env): RateLimitConfig {
 	const limit = (name: string, def: number) => int(env, name, def, 0, 1_000_000);
@@ -537,7 +633,11 @@ function rateLimits(env: Env): RateLimitConfig {
 			login: { perIp: limit("RATE_LIMIT_LOGIN_PER_IP", 100), perUser: limit("RATE_LIMIT_LOGIN_PER_USER", 10) },
 			register: { perIp: limit("RATE_LIMIT_REGISTER_PER_IP", 30), perUser: limit("RATE_LIMIT_REGISTER_PER_USER", 5) },
 			refresh: { perIp: limit("RATE_LIMIT_REFRESH_PER_IP", 300), perUser: 0 },
-			exchange: { perIp: limit("RATE_LIMIT_EXCHANGE_PER_IP", 300), perUser: 0 }
+			exchange: { perIp: limit("RATE_LIMIT_EXCHANGE_PER_IP", 300), perUser: 0 },
+			forgot: { perIp: limit("RATE_LIMIT_FORGOT_PER_IP", 30), perUser: limit("RATE_LIMIT_FORGOT_PER_USER", 3) },
+			verification: { perIp: limit("RATE_LIMIT_VERIFICATION_PER_IP", 30), perUser: limit("RATE_LIMIT_VERIFICATION_PER_USER", 3) },
+			redeem: { perIp: limit("RATE_LIMIT_REDEEM_PER_IP", 60), perUser: 0 },
+			service: { perIp: limit("RATE_LIMIT_SERVICE_PER_IP", 100), perUser: limit("RATE_LIMIT_SERVICE_PER_USER", 20) }
 		}
 	};
 }
@@ -545,6 +645,8 @@ function rateLimits(env: Env): RateLimitConfig {
 export function loadConfig(env: Env = process.env): Config {
 	const logLevel = (str(env, "LOG_LEVEL") ?? "info") as Config["logLevel"];
 	if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError("LOG_LEVEL", `must be one of ${LOG_LEVELS.join(", ")}`);
+	const logFormat = str(env, "LOG_FORMAT") ?? "auto";
+	if (!["auto", "json", "pretty"].includes(logFormat)) throw new ConfigError("LOG_FORMAT", "must be auto, json or pretty");
 	const port = int(env, "PORT", 8500, 0, 65535);
 	// Not derived from PORT: every node must agree on it, because the embedded
 	// provider's token issuers are built from it.
@@ -570,6 +672,8 @@ export function loadConfig(env: Env = process.env): Config {
 		mongodbUrl: url(env, "MONGODB_URL", ["mongodb:", "mongodb+srv:"]),
 		dataDir: path.resolve(str(env, "DATA_DIR") ?? "./data"),
 		logLevel,
+		// auto: pretty only when a person is watching; a pipe or a file gets JSON.
+		logFormat: logFormat === "auto" ? (process.stdout.isTTY ? "pretty" : "json") : (logFormat as Config["logFormat"]),
 		requestTimeoutMs: int(env, "REQUEST_TIMEOUT_MS", 10000, 100, 600000),
 		// Inside Docker's default 10 s between SIGTERM and SIGKILL, with time left to end the rest.
 		shutdownGraceMs: int(env, "SHUTDOWN_GRACE_MS", 8000, 0, 600000),
@@ -583,6 +687,17 @@ export function loadConfig(env: Env = process.env): Config {
 		social: socialConfig,
 		notifications: notifications(env),
 		webhooks: webhooks(env),
-		gateway: { corsOrigins: corsOrigins(env), trustedProxies: trustedProxies(env), rateLimits: rateLimits(env) }
+		outbound: outbound(env),
+		gateway: {
+			corsOrigins: corsOrigins(env),
+			trustedProxies: trustedProxies(env),
+			rateLimits: rateLimits(env),
+			live: {
+				maxPerPrincipal: int(env, "SSE_MAX_STREAMS_PER_PRINCIPAL", 10, 1, 100000),
+				maxPerNode: int(env, "SSE_MAX_STREAMS_PER_NODE", 2000, 1, 1000000),
+				heartbeatMs: int(env, "SSE_HEARTBEAT_MS", 15000, 100, 600000)
+			}
+		},
+		accounts: accounts(env)
 	};
 }

@@ -5,6 +5,7 @@
  */
 import { Errors } from "moleculer";
 import { isErrorCode, type ErrorCode, type ErrorData, type FieldProblem } from "./errors";
+import { isStorageFault, STORAGE_RETRY_AFTER_SECONDS } from "./storage-health";
 
 export interface Problem {
 	type: string;
@@ -101,6 +102,15 @@ function classify(err: AnyError): { status: number; code: ErrorCode; detail: str
 	if (httpStatus && httpStatus >= 400 && httpStatus < 500 && !code) {
 		return { status: 400, code: "VALIDATION_ERROR", detail: "The request could not be read." };
 	}
+	// The store or file storage could not take a write (disk full, read-only): retry later, maybe elsewhere.
+	if (type === "STORAGE_UNAVAILABLE" || isStorageFault(err)) {
+		return {
+			status: 503,
+			code: "STORAGE_UNAVAILABLE",
+			detail: "The platform cannot store data right now. Try again shortly.",
+			retryAfter: data.retryAfter ?? STORAGE_RETRY_AFTER_SECONDS
+		};
+	}
 	if (type === "SHUTTING_DOWN") {
 		return { status: 503, code: "SHUTTING_DOWN", detail: "The service is stopping. Try again shortly.", retryAfter: data.retryAfter ?? 5 };
 	}
@@ -143,6 +153,7 @@ export function toProblem(err: unknown, requestId: string): ProblemResult {
 	if (c.errors?.length) problem.errors = c.errors;
 	const headers: Record<string, string> = {};
 	if (c.retryAfter) headers["Retry-After"] = String(c.retryAfter);
-	// A refusal during a stop is the stop working, not a failure worth a log line per request.
-	return { problem, headers, serverSide: c.status >= 500 && c.code !== "SHUTTING_DOWN" };
+	// A refusal during a stop is the stop working, not a failure worth a log line per request;
+	// a storage fault is logged once, where it happened (lib/storage-health.ts).
+	return { problem, headers, serverSide: c.status >= 500 && c.code !== "SHUTTING_DOWN" && c.code !== "STORAGE_UNAVAILABLE" };
 }

@@ -70,6 +70,17 @@ export class RateLimiter {
 		throw new ClientError(429, "RATE_LIMITED", "Too many attempts. Try again later.", { retryAfter });
 	}
 
+	/**
+	 * Counts one attempt against the bucket's per-account limit alone: for routes whose
+	 * account is known only from the token, after the gateway counted the address.
+	 */
+	async hitUser(route: RateLimitedRoute, username: string): Promise<void> {
+		const { perUser } = this.config.routes[route];
+		if (perUser <= 0) return;
+		const { count, ttl } = await this.incr(userKey(route, username));
+		if (count > perUser) throw new ClientError(429, "RATE_LIMITED", "Too many attempts. Try again later.", { retryAfter: Math.max(1, ttl) });
+	}
+
 	private incr(key: string): Promise<{ count: number; ttl: number }> {
 		return this.counter.incr(key, this.config.windowSeconds);
 	}

@@ -11,14 +11,19 @@ import type { JSONWebKeySet } from "jose";
 import type { Config, ServiceName } from "./config";
 import { PublicKeySet } from "./auth/public-keys";
 import { ServiceTokenCache } from "./auth/service-tokens";
+import type { Principal } from "./auth/rules";
 import { TokenVerifier } from "./auth/verifier";
 import { createFileStorage, type FileStorage } from "./files";
 import { createIdentityProvider, type IdentityProvider } from "./idp";
 import { embeddedTrust } from "./idp/embedded";
 import { createKeyValue, type KeyValue } from "./kv";
+import { onCommitted, type StatusEvent } from "./notifications/events";
+import { enqueueDeliveries } from "./outbound/deliveries";
 import type { Agent } from "node:https";
 import { Shutdown } from "./shutdown";
 import { SnsVerifier } from "./sns/verify";
+import { StorageHealth } from "./storage-health";
+import { UnsubscribeKeys } from "./unsubscribe/keys";
 import { createStore, type Store } from "./store";
 
 /** Services that keep nothing in the store: a node running only these never opens it. */
@@ -44,7 +49,11 @@ function once<T>(make: () => T): { get: () => T; peek: () => T | undefined } {
 }
 
 export class Runtime {
-	private readonly storeRef = once<Store>(() => createStore(this.config));
+	private readonly storeRef = once<Store>(() => {
+		const store = createStore(this.config, err => this.storageHealth.failed(err, "store"));
+		onCommitted(store, events => this.announce(events));
+		return store;
+	});
 	private readonly filesRef = once<FileStorage>(() => createFileStorage(this.config));
 	private readonly kvRef = once<KeyValue>(() => createKeyValue(this.config));
 	private readonly idpRef = once<Promise<IdentityProvider>>(() => {
@@ -56,19 +65,28 @@ export class Runtime {
 		() => new PublicKeySet({ fetch: () => this.fetchPublicKeys(), source: JWKS_ACTION, log: this.broker?.getLogger("keys") })
 	);
 	private readonly verifierRef = once<Promise<TokenVerifier>>(async () => {
-		if (this.config.idp.kind === "cognito") return new TokenVerifier((await this.idp()).trust());
-		return new TokenVerifier(embeddedTrust(this.config.idp, this.config.publicUrl, this.publicKeys().getKey));
+		this.madeVerifier =
+			this.config.idp.kind === "cognito"
+				? new TokenVerifier((await this.idp()).trust())
+				: new TokenVerifier(embeddedTrust(this.config.idp, this.config.publicUrl, this.publicKeys().getKey));
+		return this.madeVerifier;
 	});
+	private madeVerifier: TokenVerifier | undefined;
 	readonly serviceTokens = new ServiceTokenCache(() => this.idp());
+	private readonly unsubscribeKeysRef = once<UnsubscribeKeys>(() => new UnsubscribeKeys(() => this.store(), this.config));
 	/** The process's orderly stop (lib/shutdown.ts): its parts register what the stop must wait for. */
 	readonly shutdown = new Shutdown();
+	/** Whether this node's store and files take writes (lib/storage-health.ts); readiness asks it. */
+	readonly storageHealth: StorageHealth;
 	/** False while the NATS connection is down (see middlewares/transport-health.middleware.ts). */
 	transportUp = true;
 	private sns: SnsVerifier | null = null;
 	private snsAgent: Agent | undefined;
 	private broker: ServiceBroker | null = null;
 
-	constructor(readonly config: Config) {}
+	constructor(readonly config: Config) {
+		this.storageHealth = new StorageHealth(() => this.broker?.getLogger("storage"));
+	}
 
 	/** Whether a service of this node keeps data in the store. */
 	usesStore(): boolean {
@@ -77,6 +95,11 @@ export class Runtime {
 
 	store(): Store {
 		return this.storeRef.get();
+	}
+
+	/** The keys one-click unsubscribe links are signed and checked with (lib/unsubscribe). */
+	unsubscribeKeys(): UnsubscribeKeys {
+		return this.unsubscribeKeysRef.get();
 	}
 
 	files(): FileStorage {
@@ -95,9 +118,19 @@ export class Runtime {
 		return this.verifierRef.get();
 	}
 
+	/** The principal of a token this node verified before and that has not expired, without waiting; else undefined. */
+	cachedPrincipal(token: string): Principal | undefined {
+		return this.madeVerifier?.cached(token);
+	}
+
 	/** The embedded provider's public keys as this node holds them (readiness asks whether it has them). */
 	publicKeys(): PublicKeySet {
 		return this.publicKeysRef.get();
+	}
+
+	/** A signing key was rotated somewhere: keys held here are fetched again at the next verification. */
+	keysRotated(): void {
+		this.publicKeysRef.peek()?.invalidate();
 	}
 
 	private async fetchPublicKeys(): Promise<JSONWebKeySet> {
@@ -109,6 +142,26 @@ export class Runtime {
 	/** The broker this runtime's keys are fetched through (attachRuntime sets it). */
 	attach(broker: ServiceBroker): void {
 		this.broker = broker;
+	}
+
+	/**
+	 * Events this process recorded, as they become durable: every gateway node hears of
+	 * them (its live streams follow them).
+	 */
+	private announce(events: StatusEvent[]): void {
+		const broker = this.broker;
+		if (!broker) return;
+		const log = broker.getLogger("events");
+		for (const e of events) {
+			broker.broadcast("notifications.status", e).catch((err: Error) => log.warn("Announcing a status event failed", { notificationId: e.notificationId, error: err.message }));
+		}
+		// Stored by the node that recorded the events: from here on the deliveries survive a crash.
+		enqueueDeliveries(this.store(), events).then(
+			added => {
+				if (added > 0) void broker.emit("outbound.enqueued", {});
+			},
+			(err: Error) => log.error("Storing webhook deliveries failed", { notificationIds: events.map(e => e.notificationId), error: err.message })
+		);
 	}
 
 	snsVerifier(): SnsVerifier {

@@ -36,19 +36,27 @@ export function AuthMiddleware(runtime: Runtime): Middleware {
 				this.logger.warn(`Action '${action.name}' declares no auth rule: every call to it is refused.`);
 				return () => Promise.reject(forbidden("FORBIDDEN", "This action is not callable."));
 			}
-			return async (ctx: Context<unknown, AuthMeta, AuthLocals>) => {
-				const token = ctx.meta.authToken;
-				if (typeof token !== "string" || !token) throw unauthorized();
-				const principal = await (await runtime.verifier()).verify(token);
+			const admit = (ctx: Context<unknown, AuthMeta, AuthLocals>, principal: Principal): unknown => {
 				switch (decide(rule, principal)) {
 					case "allow":
 						ctx.locals.principal = principal;
 						return next(ctx);
 					case "service-not-allowed":
-						throw new ClientError(403, "SERVICE_NOT_ALLOWED", "The calling service is not allowed here.");
+						return Promise.reject(new ClientError(403, "SERVICE_NOT_ALLOWED", "The calling service is not allowed here."));
 					default:
-						throw forbidden();
+						return Promise.reject(forbidden());
 				}
+			};
+			return (ctx: Context<unknown, AuthMeta, AuthLocals>) => {
+				const token = ctx.meta.authToken;
+				if (typeof token !== "string" || !token) return Promise.reject(unauthorized());
+				// A token this node verified before (the gateway's, in one process) needs no promise; any other is verified in full.
+				const cached = runtime.cachedPrincipal(token);
+				if (cached) return admit(ctx, cached);
+				return runtime
+					.verifier()
+					.then(v => v.verify(token))
+					.then(principal => admit(ctx, principal));
 			};
 		}
 	} as unknown as Middleware;

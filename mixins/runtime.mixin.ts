@@ -10,7 +10,15 @@ export interface RuntimeMethods {
 	callAsService<R = unknown>(ctx: Context | null, action: string, params: object, opts?: CallingOptions): Promise<R>;
 }
 
+/** Broadcast by the auth service after a key rotation (every node that verifies tokens has a service with this mixin). */
+export const KEYS_ROTATED_EVENT = "auth.keysRotated";
+
 export const RuntimeMixin: Partial<ServiceSchema> = {
+	events: {
+		[KEYS_ROTATED_EVENT]() {
+			runtimeOf(this.broker).keysRotated();
+		}
+	},
 	methods: {
 		runtime(): Runtime {
 			return runtimeOf(this.broker);

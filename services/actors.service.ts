@@ -8,6 +8,7 @@ import { DuplicateKeyError } from "../lib/store";
 import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
 import { normalizeEmail } from "../lib/email-address";
 import { BoundedCache } from "../lib/cache";
+import { ref } from "../lib/openapi/schemas";
 
 export interface Actor {
 	actorId: string;
@@ -91,6 +92,11 @@ const ActorsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods, ActorsV
 		get: {
 			visibility: "published",
 			auth: ["user", "service"],
+			openapi: {
+				summary: "Read an actor",
+				success: { status: 200, description: "The actor.", schema: ref("Actor") },
+				problems: ["ACTOR_NOT_FOUND"]
+			},
 			params: { id: { type: "uuid" }, $$strict: true },
 			async handler(ctx: Context<{ id: string }>): Promise<Actor> {
 				const hit = this.profiles.get(ctx.params.id);
@@ -105,6 +111,10 @@ const ActorsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods, ActorsV
 		find: {
 			visibility: "published",
 			auth: ["user", "service"],
+			openapi: {
+				summary: "Find an actor by id",
+				success: { status: 200, description: "The actors found (at most one).", schema: { type: "object", required: ["items"], properties: { items: { type: "array", items: ref("Actor") } } } }
+			},
 			params: { actorId: { type: "string", min: 1, max: 64 }, $$strict: true },
 			async handler(ctx: Context<{ actorId: string }>): Promise<{ items: Actor[] }> {
 				const docs = await this.runtime().store().collection<ActorDoc>("actors").find({ id: ctx.params.actorId }, { limit: 1 });

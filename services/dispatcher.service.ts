@@ -3,14 +3,19 @@
  * the store; each runs one loop (lib/notifications/dispatcher.ts) that claims only as
  * many as it has free slots, is woken at once by "notifications.queued", and polls
  * slowly as a safety net. An orderly stop (lib/shutdown.ts) stops its claims first.
+ * SMPP delivery receipts, which arrive over the dispatcher's own bind, are recorded
+ * here as delivery outcomes.
  */
+import { signUnsubscribe } from "../lib/unsubscribe/token";
 import type { ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { createChannels } from "../lib/channels";
 import { Dispatcher } from "../lib/notifications/dispatcher";
 import { countOutcome, registerNotificationMetrics } from "../lib/notifications/metrics";
+import { recordSmsReceipt } from "../lib/notifications/outcomes";
 import type { Drain } from "../lib/shutdown";
 import { FeatureFlagsMixin, type FeatureFlagMethods } from "../mixins/feature-flags.mixin";
 import { RuntimeMixin } from "../mixins/runtime.mixin";
+import { lifecycleVariables } from "../lib/accounts/lifecycle-mail";
 
 interface DispatcherMethods extends FeatureFlagMethods {
 	holdLow(): Promise<boolean>;
@@ -52,10 +57,20 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, 
 			config: rt.config.notifications,
 			store: rt.store(),
 			kv: rt.kv(),
-			channels: createChannels(rt.config, { store: rt.store(), log: this.logger }),
+			channels: createChannels(rt.config, {
+				store: rt.store(),
+				log: this.logger,
+				// SMPP delivery receipts arrive over this node's bind: DELIVERED or FAILED on the record.
+				onSmsReceipt: async receipt => {
+					const result = await recordSmsReceipt(rt.store(), receipt);
+					if (result === "unknown-message") this.logger.warn("An SMS delivery receipt matches no message", { providerMessageId: receipt.providerMessageId });
+				}
+			}),
 			logger: this.logger,
 			holdLow: () => this.holdLow(),
-			onSettled: outcome => countOutcome(this.broker, outcome.event)
+			unsubscribeUrl: async target => `${rt.config.publicUrl}/unsubscribe/${await signUnsubscribe(rt.unsubscribeKeys(), target)}`,
+			onSettled: outcome => countOutcome(this.broker, outcome.event),
+			sendTimeVariables: lifecycleVariables(rt.store(), rt.config.uiBaseUrl, rt.config.accounts)
 		});
 		this.dispatcher.start();
 		const dispatcher = this.dispatcher;

@@ -25,6 +25,7 @@ import {
 import { InFlight } from "../lib/shutdown";
 import { principalOf } from "../middlewares/auth.middleware";
 import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
+import { ref } from "../lib/openapi/schemas";
 
 export interface ResumeMetadata {
 	documentId: string;
@@ -107,6 +108,12 @@ const DocumentsService: ServiceSchema<DocumentsSettings, DocumentsMethods, Docum
 		upload: {
 			visibility: "published",
 			auth: ["user", "service"],
+			openapi: {
+				summary: "Upload a resume",
+				description: "multipart/form-data with one file part named `resume` (PDF, DOC, DOCX, RTF or UTF-8 text, at most 10 MiB) and `candidateId`.",
+				success: { status: 201, description: "Stored.", schema: ref("ResumeMetadata") },
+				problems: ["FORBIDDEN"]
+			},
 			params: {
 				candidateId: { type: "string", optional: true, max: 100 },
 				// A 'resume' sent as a text field instead of a file: answered as a missing file.
@@ -140,6 +147,11 @@ const DocumentsService: ServiceSchema<DocumentsSettings, DocumentsMethods, Docum
 		get: {
 			visibility: "published",
 			auth: ["user", "service"],
+			openapi: {
+				summary: "Read a resume's metadata",
+				success: { status: 200, description: "The resume's metadata.", schema: ref("ResumeMetadata") },
+				problems: ["DOCUMENT_NOT_FOUND"]
+			},
 			params: { id: { type: "uuid" }, $$strict: true },
 			async handler(ctx: Context<{ id: string }>): Promise<ResumeMetadata> {
 				return toMetadata(await this.readable(ctx, ctx.params.id));
@@ -148,6 +160,17 @@ const DocumentsService: ServiceSchema<DocumentsSettings, DocumentsMethods, Docum
 		content: {
 			visibility: "published",
 			auth: ["user", "service"],
+			openapi: {
+				summary: "Download a resume",
+				success: {
+					status: 200,
+					description: "The file as uploaded.",
+					contentType: "application/octet-stream",
+					schema: { type: "string", contentMediaType: "application/octet-stream" },
+					headers: { "Content-Disposition": "attachment, with the stored filename." }
+				},
+				problems: ["DOCUMENT_NOT_FOUND"]
+			},
 			params: { id: { type: "uuid" }, $$strict: true },
 			async handler(ctx: Context<{ id: string }, HttpMeta>): Promise<Readable> {
 				const doc = await this.readable(ctx, ctx.params.id);

@@ -19,6 +19,7 @@ import {
 	type FeatureFlagsChangedEvent,
 	type FlagValue
 } from "../mixins/feature-flags.mixin";
+import { ref } from "../lib/openapi/schemas";
 
 export interface SetFeatureParams {
 	featureName: string;
@@ -45,6 +46,10 @@ const FeaturesService: ServiceSchema<ServiceSettingSchema, FeatureFlagMethods> =
 		set: {
 			visibility: "published",
 			auth: ["admin"],
+			openapi: {
+				summary: "Set a feature flag (administrators)",
+				success: { status: 200, description: "The flag as stored.", schema: ref("FeatureFlag") }
+			},
 			params: { featureName, value: { type: "object" }, $$strict: true },
 			async handler(ctx: Context<SetFeatureParams>): Promise<FeatureFlag> {
 				const { featureName: name, value } = ctx.params;
@@ -75,6 +80,11 @@ const FeaturesService: ServiceSchema<ServiceSettingSchema, FeatureFlagMethods> =
 		get: {
 			visibility: "published",
 			auth: ["admin"],
+			openapi: {
+				summary: "Read a feature flag (administrators)",
+				success: { status: 200, description: "The flag.", schema: ref("FeatureFlag") },
+				problems: ["FEATURE_NOT_FOUND"]
+			},
 			params: { featureName, $$strict: true },
 			async handler(ctx: Context<GetFeatureParams>): Promise<FeatureFlag> {
 				const flag = await this.featureFlagRecord(ctx.params.featureName);
@@ -85,6 +95,10 @@ const FeaturesService: ServiceSchema<ServiceSettingSchema, FeatureFlagMethods> =
 		list: {
 			visibility: "published",
 			auth: ["admin"],
+			openapi: {
+				summary: "List feature flags (administrators)",
+				success: { status: 200, description: "Every flag.", schema: { type: "object", required: ["items"], properties: { items: { type: "array", items: ref("FeatureFlag") } } } }
+			},
 			params: { $$strict: true },
 			async handler(): Promise<{ items: FeatureFlag[] }> {
 				// Flags are set by hand and stay few, so the list is not paged.

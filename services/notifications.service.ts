@@ -1,23 +1,38 @@
 /**
  * Notifications: accepts a request at once (the record is durable before the 201),
- * reports status with its event timeline, and keeps the templates. The record itself
+ * reports status with its event timeline, and keeps the templates and the actors'
+ * push subscriptions (with the VAPID public key pages subscribe with). The record itself
  * is lib/notifications' job, delivery the dispatcher's; a "notifications.queued"
  * event wakes one dispatcher node.
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { notFound } from "../lib/errors";
+import { checkTemplateName } from "../lib/accounts/lifecycle-mail";
 import { NotificationIntake, type AcceptRequest } from "../lib/notifications/accept";
 import { creatorOf, mayAccess } from "../lib/notifications/access";
 import { createTemplate, findTemplate, replaceTemplate, toTemplateView, type TemplateFields, type TemplateView } from "../lib/notifications/directory";
-import { registerNotificationMetrics, sampleQueue } from "../lib/notifications/metrics";
-import { CHANNELS, PRIORITIES } from "../lib/notifications/model";
-import { readNotification, type NotificationView } from "../lib/notifications/view";
+import { RATE_SAMPLE_MS, registerNotificationMetrics, sampleQueue, sampleRates } from "../lib/notifications/metrics";
+import { cancelNotification } from "../lib/notifications/cancel";
+import { LIST_MAX_LIMIT, listNotifications, type ListPage, type ListQuery } from "../lib/notifications/listing";
+import { CHANNELS, PRIORITIES, STATUSES } from "../lib/notifications/model";
+import { EVENT_SEQ, readNotification, readTimeline, type NotificationView, type Timeline } from "../lib/notifications/view";
 import { principalOf } from "../middlewares/auth.middleware";
+import { checkRecipient, countAgainstQuota, OwnAddresses, type OwnAddress } from "../lib/notifications/senders";
+import { PushSubscriptionsMixin } from "../mixins/push-subscriptions.mixin";
 import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
 import type { HttpMeta } from "../lib/http-meta";
+import { ref } from "../lib/openapi/schemas";
 
 export type CreateParams = AcceptRequest;
-export type { NotificationView, TemplateView };
+
+export interface EventsParams {
+	notificationId: string;
+	/** The last event the caller has (SSE's Last-Event-ID): only later ones are returned. */
+	after?: string;
+}
+
+export type { NotificationView, TemplateView, Timeline };
+export type { PushSubscriptionParams, PushSubscriptionView } from "../mixins/push-subscriptions.mixin";
 
 export interface CreateResult {
 	notificationId: string;
@@ -30,9 +45,11 @@ interface Meta extends HttpMeta {
 
 interface NotificationsMethods extends RuntimeMethods {
 	wakeDispatchers(): void;
+	/** The user's own address, as the identity provider has it (verified ones are cached for a few minutes). */
 }
 
 interface NotificationsState {
+	ownAddresses: OwnAddresses;
 	intake: NotificationIntake;
 	wakeTimer: NodeJS.Timeout | null;
 	wakeAgain: boolean;
@@ -50,11 +67,18 @@ const templateSchema = {
 
 const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMethods, NotificationsState> = {
 	name: "notifications",
-	mixins: [RuntimeMixin],
+	// The push subscription routes are notifications.* actions, kept in their own file.
+	mixins: [RuntimeMixin, PushSubscriptionsMixin as Partial<ServiceSchema>],
 	actions: {
 		create: {
 			visibility: "published",
 			auth: ["user", "service"],
+			openapi: {
+				summary: "Send a notification",
+				description: "Accepted and queued; GET its Location for the status. An Idempotency-Key header makes retries safe.",
+				success: { status: 201, description: "Queued.", schema: ref("NotificationAccepted"), headers: { Location: "/notifications/{notificationId}" } },
+				problems: ["RECIPIENT_NOT_ALLOWED", "RATE_LIMITED", "TEMPLATE_NOT_FOUND", "TEMPLATE_VARIABLE_MISSING", "CHANNEL_NOT_SUPPORTED", "IDEMPOTENCY_KEY_REUSED"]
+			},
 			params: {
 				channel: { type: "enum", values: [...CHANNELS], optional: true },
 				// Checked per channel when the notification is accepted (lib/notifications/accept.ts).
@@ -69,10 +93,18 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMet
 				},
 				variables: { type: "object", optional: true },
 				metadata: { type: "object", optional: true },
+				// Checked (ISO 8601 with a zone, at most 30 days ahead) when accepted.
+				sendAt: { type: "string", max: 40, optional: true },
+				category: { type: "string", pattern: /^[a-z0-9][a-z0-9._-]{0,63}$/, optional: true },
 				$$strict: true
 			},
 			async handler(ctx: Context<CreateParams, Meta>): Promise<CreateResult> {
-				const { notificationId, created } = await this.intake.accept(ctx.params, creatorOf(principalOf(ctx)!), ctx.meta.idempotencyKey);
+				const caller = principalOf(ctx)!;
+				const cfg = this.runtime().config.notifications;
+				// Not an open relay: users send to themselves only (by default), within an hourly quota.
+				await checkRecipient(caller, ctx.params.channel ?? "EMAIL", ctx.params.to, cfg, p => this.ownAddresses.get(p, username => this.callAsService<OwnAddress>(ctx, "auth.ownAddress", { username })));
+				await countAgainstQuota(caller, cfg, this.runtime().kv());
+				const { notificationId, created } = await this.intake.accept(ctx.params, creatorOf(caller), ctx.meta.idempotencyKey);
 				if (created) this.wakeDispatchers();
 				// A replay gets the answer the original request got; GET shows the current status.
 				ctx.meta.$statusCode = 201;
@@ -83,6 +115,11 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMet
 		get: {
 			visibility: "published",
 			auth: ["user", "service"],
+			openapi: {
+				summary: "Read a notification and its events",
+				success: { status: 200, description: "The notification.", schema: ref("Notification") },
+				problems: ["NOTIFICATION_NOT_FOUND"]
+			},
 			params: { notificationId: { type: "uuid" }, $$strict: true },
 			async handler(ctx: Context<{ notificationId: string }>): Promise<NotificationView> {
 				const caller = principalOf(ctx)!;
@@ -92,11 +129,73 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMet
 				return view;
 			}
 		},
+		cancel: {
+			visibility: "published",
+			auth: ["user", "service"],
+			openapi: {
+				summary: "Cancel a queued notification",
+				success: { status: 200, description: "Cancelled: the view, status CANCELLED.", schema: ref("Notification") },
+				problems: ["NOTIFICATION_NOT_FOUND", "NOT_CANCELLABLE"]
+			},
+			params: { notificationId: { type: "uuid" }, $$strict: true },
+			async handler(ctx: Context<{ notificationId: string }>): Promise<NotificationView> {
+				const caller = principalOf(ctx)!;
+				const view = await cancelNotification(this.runtime().store(), ctx.params.notificationId, owner => mayAccess(caller, owner));
+				if (!view) throw notFound("NOTIFICATION_NOT_FOUND", "No notification has this id.");
+				return view;
+			}
+		},
+		list: {
+			visibility: "published",
+			auth: ["user", "service"],
+			openapi: {
+				summary: "List notifications, newest first",
+				description: "Services and administrators see every notification; users see their own.",
+				success: { status: 200, description: "A page of notifications (without events).", schema: ref("NotificationPage") }
+			},
+			params: {
+				status: { type: "enum", values: [...STATUSES], optional: true },
+				to: { type: "string", min: 1, max: 254, optional: true },
+				channel: { type: "enum", values: [...CHANNELS], optional: true },
+				limit: { type: "number", integer: true, min: 1, max: LIST_MAX_LIMIT, convert: true, optional: true },
+				cursor: { type: "string", min: 1, max: 96, optional: true },
+				$$strict: true
+			},
+			handler(ctx: Context<ListQuery>): Promise<ListPage> {
+				return listNotifications(this.runtime().store(), principalOf(ctx)!, ctx.params);
+
+			}
+		},
+		events: {
+			visibility: "published",
+			auth: ["user", "service"],
+			openapi: {
+				summary: "A notification's status timeline, or a live stream of it",
+				description:
+					"With `Accept: text/event-stream`, server-sent events (one per timeline event, `id:` its sequence, a comment line every 15 s) that follow new events; " +
+					"`Last-Event-ID` resumes after an event. Otherwise the timeline as JSON. Open streams are bounded per caller and per node (429).",
+				success: { status: 200, description: "The timeline (after Last-Event-ID when given).", schema: ref("Timeline"), contentType: ["application/json", "text/event-stream"] },
+				problems: ["NOTIFICATION_NOT_FOUND", "RATE_LIMITED"]
+			},
+			params: { notificationId: { type: "uuid" }, after: { type: "string", pattern: EVENT_SEQ, optional: true }, $$strict: true },
+			async handler(ctx: Context<EventsParams>): Promise<Timeline> {
+				const caller = principalOf(ctx)!;
+				// The GET's access rule: someone else's notification is reported as absent.
+				const timeline = await readTimeline(this.runtime().store(), ctx.params.notificationId, ctx.params.after, owner => mayAccess(caller, owner));
+				if (!timeline) throw notFound("NOTIFICATION_NOT_FOUND", "No notification has this id.");
+				return timeline;
+			}
+		},
 		createTemplate: {
 			visibility: "published",
 			auth: ["user", "service"],
+			openapi: {
+				summary: "Create a template",
+				success: { status: 201, description: "Created.", schema: ref("Template"), headers: { Location: "/templates/{templateId}" } }
+			},
 			params: { ...templateSchema, $$strict: true },
 			async handler(ctx: Context<TemplateFields, Meta>): Promise<TemplateView> {
+				checkTemplateName(principalOf(ctx)!, ctx.params.name);
 				const doc = await createTemplate(this.runtime().store(), ctx.params, creatorOf(principalOf(ctx)!));
 				ctx.meta.$statusCode = 201;
 				ctx.meta.$location = `/templates/${doc.id}`;
@@ -106,6 +205,11 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMet
 		getTemplate: {
 			visibility: "published",
 			auth: ["user", "service"],
+			openapi: {
+				summary: "Read a template",
+				success: { status: 200, description: "The template.", schema: ref("Template") },
+				problems: ["NOT_FOUND"]
+			},
 			params: { id: { type: "uuid" }, $$strict: true },
 			async handler(ctx: Context<{ id: string }>): Promise<TemplateView> {
 				const doc = await findTemplate(this.runtime().store(), ctx.params.id);
@@ -117,13 +221,20 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMet
 			visibility: "published",
 			// Users replace their own templates; administrators and services any.
 			auth: ["user", "service"],
+			openapi: {
+				summary: "Replace a template",
+				success: { status: 200, description: "Replaced.", schema: ref("Template") },
+				problems: ["NOT_FOUND", "FORBIDDEN"]
+			},
 			params: { id: { type: "uuid" }, ...templateSchema, $$strict: true },
 			async handler(ctx: Context<TemplateFields & { id: string }>): Promise<TemplateView> {
 				const { id, ...fields } = ctx.params;
 				const caller = principalOf(ctx)!;
+				checkTemplateName(caller, fields.name);
 				return toTemplateView(await replaceTemplate(this.runtime().store(), id, fields, owner => mayAccess(caller, owner)));
 			}
 		}
+
 	},
 	methods: {
 		/**
@@ -147,6 +258,7 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMet
 		}
 	},
 	created() {
+		this.ownAddresses = new OwnAddresses();
 		this.wakeTimer = null;
 		this.wakeAgain = false;
 		this.sampler = null;
@@ -156,7 +268,19 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMet
 		this.intake = new NotificationIntake(store, { warn: (message, fields) => this.logger.warn(message, fields) });
 		if (!this.broker.isMetricsEnabled()) return;
 		registerNotificationMetrics(this.broker);
-		const sample = () => sampleQueue(this.broker, store).catch(err => this.logger.warn("Sampling the queue failed", { error: (err as Error).message }));
+		// The rates count a day of sends: once a minute is often enough, and far cheaper.
+		let ratesAt = 0;
+		const sample = async () => {
+			try {
+				await sampleQueue(this.broker, store);
+				if (Date.now() - ratesAt >= RATE_SAMPLE_MS) {
+					ratesAt = Date.now();
+					await sampleRates(this.broker, store);
+				}
+			} catch (err) {
+				this.logger.warn("Sampling the queue failed", { error: (err as Error).message });
+			}
+		};
 		void sample();
 		this.sampler = setInterval(sample, this.runtime().config.metricsSampleMs);
 	},

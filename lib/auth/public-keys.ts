@@ -58,6 +58,13 @@ export class PublicKeySet {
 		this.now = opts.now ?? Date.now;
 	}
 
+	/** The next verification fetches the keys again, without waiting for a cooldown (a key was rotated). */
+	invalidate(): void {
+		this.fetchedAt = Number.NEGATIVE_INFINITY;
+		this.attemptedAt = Number.NEGATIVE_INFINITY;
+		this.failure = null;
+	}
+
 	/** Resolves once keys are held (fetching them if none are); KeysUnavailableError saying why otherwise. */
 	async ready(): Promise<void> {
 		await this.current();

@@ -4,15 +4,26 @@
  * and token_use with client_id (access) or aud (service ID token). Accepted:
  * - a user's access token from the actor pool (no custom:service_id);
  * - a service's ID token from the service pool carrying custom:service_id.
- * Verified tokens are cached until they expire, so a request costs one map lookup.
+ * Verified tokens are cached until they expire, so a request costs one map lookup:
+ * keyed by the signature segment (short to hash, where the whole token is ~700
+ * characters), with the whole token kept beside the principal and compared on every
+ * hit, so a valid signature pasted onto another header or payload never matches.
  */
 import { decodeJwt, jwtVerify, type JWTPayload } from "jose";
+import { BoundedCache } from "../cache";
 import { UpstreamError, unauthorized } from "../errors";
 import type { TokenTrust } from "../idp/types";
 import { KeysUnavailableError } from "./public-keys";
 import type { Principal } from "./rules";
 
 const MAX_TOKEN_LENGTH = 8192;
+/** A compact JWS: three base64url segments (the signature may be empty only to be refused). */
+const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+
+interface Verified {
+	token: string;
+	principal: Principal;
+}
 
 /** The embedded keys' and jose's errors for a key set that could not be got, and fetch's network failure. */
 function isKeyFetchFailure(err: unknown): boolean {
@@ -31,28 +42,27 @@ export interface VerifierOptions {
 }
 
 export class TokenVerifier {
-	private readonly cache = new Map<string, Principal>();
-	private readonly cacheSize: number;
+	/** Verified tokens by signature, each until its exp (no clock tolerance for a cached one). */
+	private readonly cache: BoundedCache<string, Verified>;
 	private readonly now: () => number;
 
 	constructor(private readonly opts: VerifierOptions) {
-		this.cacheSize = opts.cacheSize ?? 10000;
 		this.now = opts.now ?? Date.now;
+		this.cache = new BoundedCache(opts.cacheSize ?? 10000, this.now);
+	}
+
+	/** The principal of this very token when it was verified before and has not expired; the hot path needs no promise. */
+	cached(token: string): Principal | undefined {
+		const hit = this.cache.get(token.slice(token.lastIndexOf(".") + 1));
+		return hit !== undefined && hit.token === token ? hit.principal : undefined;
 	}
 
 	async verify(token: string): Promise<Principal> {
-		const nowSec = this.now() / 1000;
-		const hit = this.cache.get(token);
-		if (hit) {
-			if (hit.exp > nowSec) return hit;
-			this.cache.delete(token);
-		}
+		if (typeof token !== "string") throw unauthorized("The token is invalid or expired.");
+		const hit = this.cached(token);
+		if (hit !== undefined) return hit;
 		const principal = await this.verifyUncached(token);
-		if (this.cache.size >= this.cacheSize) {
-			const oldest = this.cache.keys().next().value;
-			if (oldest !== undefined) this.cache.delete(oldest);
-		}
-		this.cache.set(token, principal);
+		this.cache.set(token.slice(token.lastIndexOf(".") + 1), { token, principal }, principal.exp * 1000);
 		return principal;
 	}
 
@@ -76,7 +86,7 @@ export class TokenVerifier {
 	}
 
 	private async verifyUncached(token: string): Promise<Principal> {
-		if (typeof token !== "string" || token.length === 0 || token.length > MAX_TOKEN_LENGTH) {
+		if (token.length === 0 || token.length > MAX_TOKEN_LENGTH || !COMPACT_JWS.test(token)) {
 			throw unauthorized("The token is invalid or expired.");
 		}
 		let claims: JWTPayload;

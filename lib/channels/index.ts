@@ -14,7 +14,7 @@ import type { SmppLog } from "../sms/smpp";
 import type { Store } from "../store";
 import { PushChannel } from "./push";
 import { SmsChannel } from "./sms";
-import type { ChannelResult, ChannelSender } from "./types";
+import type { ChannelResult, ChannelSender, SendOptions } from "./types";
 
 export * from "./types";
 
@@ -23,8 +23,11 @@ class EmailChannel implements ChannelSender {
 
 	constructor(private readonly provider: EmailProvider, private readonly from: string) {}
 
-	send(notificationId: string, to: string, parts: TemplateParts, signal?: AbortSignal): Promise<ChannelResult> {
-		return this.provider.send({ notificationId, from: this.from, to, ...parts }, signal);
+	send(notificationId: string, to: string, parts: TemplateParts, signal?: AbortSignal, options?: SendOptions): Promise<ChannelResult> {
+		return this.provider.send(
+			{ notificationId, from: this.from, to, ...parts, priority: options?.priority, ...(options?.unsubscribeUrl ? { unsubscribeUrl: options.unsubscribeUrl } : {}) },
+			signal
+		);
 	}
 
 	close(): Promise<void> {

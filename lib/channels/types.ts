@@ -5,6 +5,8 @@ import type { TemplateParts } from "../notifications/render";
 export interface SendOptions {
 	/** PUSH takes its TTL and Urgency from it; NORMAL when absent. */
 	priority?: Priority;
+	/** EMAIL: the one-click unsubscribe link to carry (RFC 8058). */
+	unsubscribeUrl?: string;
 }
 
 /** What became of one push subscription in a PUSH send. */

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Config } from "../config";
-import { FileEmailProvider } from "./file";
+import { ThreadedFileEmailProvider } from "./outbox-thread";
 import { SesEmailProvider } from "./ses";
 import { SmtpEmailProvider } from "./smtp";
 import type { EmailProvider } from "./types";
@@ -15,6 +15,6 @@ export function createEmailProvider(config: Config): EmailProvider {
 		case "smtp":
 			return new SmtpEmailProvider(n.smtpUrl!, n.sendTimeoutMs);
 		default:
-			return new FileEmailProvider(path.join(config.dataDir, "outbox"));
+			return new ThreadedFileEmailProvider(path.join(config.dataDir, "outbox"));
 	}
 }

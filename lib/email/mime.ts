@@ -21,8 +21,19 @@ export function mailFields(message: EmailMessage) {
 		html: message.html,
 		text: message.text,
 		messageId: messageIdFor(message),
-		headers: { "X-Notification-Id": message.notificationId }
+		headers: extraHeaders(message)
 	};
+}
+
+/** Headers besides the standard ones, the same for every provider (SES takes them as its Headers list). */
+export function extraHeaders(message: EmailMessage): Record<string, string> {
+	const headers: Record<string, string> = { "X-Notification-Id": message.notificationId };
+	if (message.unsubscribeUrl) {
+		// RFC 8058: the URL in angle brackets, and the POST body a one-click client sends.
+		headers["List-Unsubscribe"] = `<${message.unsubscribeUrl}>`;
+		headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
+	}
+	return headers;
 }
 
 /** Builds the RFC 5322 message (with the notification's Message-ID) with nodemailer's composer. */

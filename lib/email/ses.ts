@@ -4,6 +4,7 @@
  */
 import { SendEmailCommand, SESv2Client } from "@aws-sdk/client-sesv2";
 import { AwsSender, awsSendError, type AwsSenderOptions } from "../aws";
+import { extraHeaders } from "./mime";
 import { SendError, type EmailMessage, type EmailProvider, type SendResult } from "./types";
 
 /** Never worth retrying: the message or the sender is wrong. */
@@ -31,7 +32,14 @@ export class SesEmailProvider extends AwsSender<SESv2Client> implements EmailPro
 				new SendEmailCommand({
 					FromEmailAddress: message.from,
 					Destination: { ToAddresses: [message.to] },
-					Content: { Simple: { Subject: { Data: message.subject, Charset: "UTF-8" }, Body: body } },
+					Content: {
+						Simple: {
+							Subject: { Data: message.subject, Charset: "UTF-8" },
+							Body: body,
+							// SES keeps these as given (it replaces Message-ID alone); X-Notification-Id and the RFC 8058 pair.
+							Headers: Object.entries(extraHeaders(message)).map(([Name, Value]) => ({ Name, Value }))
+						}
+					},
 					EmailTags: [{ Name: "notificationId", Value: message.notificationId }],
 					ConfigurationSetName: this.opts.configurationSet
 				}),

@@ -1,13 +1,19 @@
+import type { Priority } from "../notifications/model";
+
 /**
  * Email delivery behind one interface: SES v2, SMTP, or .eml files (default).
  */
 export interface EmailMessage {
 	notificationId: string;
+	/** How urgent the send is: the file outbox writes the most urgent first. Not part of the mail. */
+	priority?: Priority;
 	from: string;
 	to: string;
 	subject: string;
 	html?: string;
 	text?: string;
+	/** RFC 8058 one-click unsubscribe: an https URL that takes a POST (non-CRITICAL mail only). */
+	unsubscribeUrl?: string;
 }
 
 export interface SendResult {

@@ -14,6 +14,9 @@ import type { FileStorage, StoredFile } from "./types";
 const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const PARTIAL = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.part$/;
 
+/** What the probe writes: a few file-system blocks, so a disk with no free block refuses it. */
+const PROBE_BYTES = 16 * 1024;
+
 function isMissing(err: unknown): boolean {
 	return (err as NodeJS.ErrnoException).code === "ENOENT";
 }
@@ -97,6 +100,20 @@ export class DiskFileStorage implements FileStorage {
 			removed++;
 		}
 		return removed;
+	}
+
+	/**
+	 * Writes a few blocks to a file of its own, flushes them to the disk, and removes it:
+	 * a full or read-only disk refuses this as it would refuse an upload.
+	 */
+	async probeWrite(): Promise<void> {
+		await fs.promises.mkdir(this.dir, { recursive: true, mode: 0o700 });
+		const file = path.join(this.dir, `.probe-${process.pid}-${randomUUID()}`);
+		try {
+			await fs.promises.writeFile(file, Buffer.alloc(PROBE_BYTES), { mode: 0o600, flush: true });
+		} finally {
+			await fs.promises.rm(file, { force: true });
+		}
 	}
 
 	async close(): Promise<void> {}

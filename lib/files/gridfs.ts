@@ -17,6 +17,7 @@ export class GridFsFileStorage implements FileStorage {
 	private readonly bucket: GridFSBucket;
 	private readonly files: Collection<GridFSFile>;
 	private readonly chunks: Collection<GridFSChunk>;
+	private readonly probes: Collection<{ _id: string; at: Date }>;
 
 	constructor(url: string, dbName?: string) {
 		this.client = new MongoClient(url, { serverSelectionTimeoutMS: 5000 });
@@ -25,6 +26,12 @@ export class GridFsFileStorage implements FileStorage {
 		// The collection names the GridFS specification gives a bucket.
 		this.files = db.collection<GridFSFile>(`${BUCKET}.files`);
 		this.chunks = db.collection<GridFSChunk>(`${BUCKET}.chunks`);
+		this.probes = db.collection<{ _id: string; at: Date }>("_probe");
+	}
+
+	/** A journaled write to the bucket's database (the store's probe document): it refuses what an upload would be refused. */
+	async probeWrite(): Promise<void> {
+		await this.probes.updateOne({ _id: "probe" }, { $set: { at: new Date() } }, { upsert: true, writeConcern: { w: "majority", journal: true } });
 	}
 
 	private idOf(fileId: string): ObjectId | null {

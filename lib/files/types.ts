@@ -31,5 +31,7 @@ export interface FileStorage {
 	 * write has touched for `idleMs`: what a crash cut off. Returns how many went.
 	 */
 	removeAbandoned?(idleMs: number): Promise<number>;
+	/** Makes one small durable write and removes it; throws when the storage cannot take it. */
+	probeWrite(): Promise<void>;
 	close(): Promise<void>;
 }

@@ -25,7 +25,12 @@ import {
 	AdminListGroupsForUserCommand,
 	AdminGetUserCommand,
 	AdminSetUserPasswordCommand,
+	AdminUpdateUserAttributesCommand,
+	AdminUserGlobalSignOutCommand,
 	CognitoIdentityProviderClient,
+	RevokeTokenCommand,
+	paginateListUsers,
+	type UserType,
 	CreateGroupCommand,
 	InitiateAuthCommand,
 	RespondToAuthChallengeCommand,
@@ -41,11 +46,23 @@ import { ClientError, UpstreamError, badRequest } from "../errors";
 import { CUSTOM_CHALLENGE, NONCE_PARAMETER, customAuthAnswer } from "./cognito-custom-auth";
 import { BOOTSTRAP_REFUSED, type CreatedUser, type FederatedUser, type IdentityProvider, type NewUser, type ServiceToken, type TokenSet, type TokenTrust, type UserProfile } from "./types";
 import { normalizeEmail } from "../email-address";
+import type { Store } from "../store";
+import { checkServiceId, serviceAccountUsername, serviceExists } from "./service-accounts";
+import type { ServiceAccount } from "./types";
+
+/** When the platform last ended every session of a user (keyed by the internal username). */
+interface SessionRevocation {
+	id: string;
+	/** Unix milliseconds: refresh tokens wrapped at or before it are refused. */
+	revokedAt: number;
+}
 
 const ADMIN_GROUP = "admin";
 /** Longer than any Cognito refresh token (a ~1.8 kB JWE) plus the username prefix. */
 const MAX_REFRESH_TOKEN_LENGTH = 8192;
 const REFRESH_SEPARATOR = "~";
+/** Marks the optional issue-time part of a wrapped refresh token (a Cognito token never starts with it and "~"). */
+const ISSUED_PREFIX = "i";
 
 /** What the failed call was doing decides which client error a Cognito exception becomes. */
 type Operation = "login" | "refresh" | "customAuth" | "createUser" | "setPassword" | "serviceAccount" | "admin";
@@ -110,11 +127,23 @@ export function secretHash(clientSecret: string, username: string, clientId: str
  * REFRESH_TOKEN_AUTH with a client secret needs the internal username, which the
  * Cognito refresh token (opaque to us) does not reveal; so it travels in front of it.
  */
-export function wrapRefreshToken(username: string, cognitoRefreshToken: string): string {
-	return `${Buffer.from(username, "utf8").toString("base64url")}${REFRESH_SEPARATOR}${cognitoRefreshToken}`;
+export function wrapRefreshToken(username: string, cognitoRefreshToken: string, issuedAtMs?: number): string {
+	const issued = issuedAtMs === undefined ? "" : `${ISSUED_PREFIX}${issuedAtMs.toString(36)}${REFRESH_SEPARATOR}`;
+	return `${Buffer.from(username, "utf8").toString("base64url")}${REFRESH_SEPARATOR}${issued}${cognitoRefreshToken}`;
 }
 
-export function unwrapRefreshToken(wrapped: string): { username: string; token: string } {
+/**
+ * The username, the Cognito token, and when the platform issued it (0 for tokens
+ * wrapped before the issue time was added: any revocation covers them).
+ */
+export function unwrapRefreshToken(wrapped: string): { username: string; token: string; issuedAtMs: number } {
+	const { username, token } = unwrapUsername(wrapped);
+	const issued = /^i([0-9a-z]{1,12})~(.+)$/s.exec(token);
+	if (!issued) return { username, token, issuedAtMs: 0 };
+	return { username, token: issued[2], issuedAtMs: parseInt(issued[1], 36) };
+}
+
+function unwrapUsername(wrapped: string): { username: string; token: string } {
 	if (typeof wrapped !== "string" || wrapped.length > MAX_REFRESH_TOKEN_LENGTH) throw invalidRefresh();
 	const sep = wrapped.indexOf(REFRESH_SEPARATOR);
 	if (sep <= 0 || sep === wrapped.length - 1) throw invalidRefresh();
@@ -156,10 +185,16 @@ export class CognitoIdentityProvider implements IdentityProvider {
 	private readonly serviceClientId: string;
 	private readonly trustAnchors: { actors: TokenTrust; services: TokenTrust };
 
-	constructor(private readonly config: IdpConfig) {
+	private readonly servicePoolId: string;
+	private readonly revocations;
+
+	/** `store` keeps the platform's own record of ended sessions (see revokeAllSessions). */
+	constructor(private readonly config: IdpConfig, store?: Store) {
+		this.revocations = store?.collection<SessionRevocation>("session_revocations");
 		this.actorPoolId = need(config.actorPoolId, "an actor pool id");
 		this.actorClientId = need(config.actorClientId, "an actor client id");
 		const servicePoolId = need(config.servicePoolId, "a service pool id");
+		this.servicePoolId = servicePoolId;
 		this.serviceClientId = need(config.serviceClientId, "a service client id");
 		this.client = new CognitoIdentityProviderClient({
 			region: config.region,
@@ -216,7 +251,8 @@ export class CognitoIdentityProvider implements IdentityProvider {
 					MessageAction: "SUPPRESS",
 					UserAttributes: [
 						{ Name: "email", Value: email },
-						{ Name: "email_verified", Value: "true" },
+						// Left out rather than "false": Cognito's default is unverified, and cognito-local reads any value as true.
+						...(user.emailVerified ? [{ Name: "email_verified", Value: "true" }] : []),
 						{ Name: "given_name", Value: user.firstName },
 						{ Name: "family_name", Value: user.lastName }
 					]
@@ -270,17 +306,23 @@ export class CognitoIdentityProvider implements IdentityProvider {
 		return profile && { sub: profile.sub, username: profile.username };
 	}
 
-	async findProfileByEmail(email: string): Promise<UserProfile | null> {
+	findProfileByEmail(email: string): Promise<UserProfile | null> {
+		return this.getProfile(normalizeEmail(email));
+	}
+
+	/** AdminGetUser takes the internal username or the email alias alike. */
+	async getProfile(username: string): Promise<UserProfile | null> {
 		try {
-			const user = await this.client.send(new AdminGetUserCommand({ UserPoolId: this.actorPoolId, Username: normalizeEmail(email) }));
+			const user = await this.client.send(new AdminGetUserCommand({ UserPoolId: this.actorPoolId, Username: username }));
 			const sub = attribute(user.UserAttributes, "sub");
 			if (!user.Username || !sub) throw new UpstreamError("Cognito returned a user without username or sub.");
 			return {
 				sub,
 				username: user.Username,
-				email: attribute(user.UserAttributes, "email") ?? normalizeEmail(email),
+				email: attribute(user.UserAttributes, "email") ?? normalizeEmail(username),
 				firstName: attribute(user.UserAttributes, "given_name"),
-				lastName: attribute(user.UserAttributes, "family_name")
+				lastName: attribute(user.UserAttributes, "family_name"),
+				emailVerified: attribute(user.UserAttributes, "email_verified") === "true"
 			};
 		} catch (err) {
 			if (nameOf(err) === "UserNotFoundException") return null;
@@ -293,7 +335,8 @@ export class CognitoIdentityProvider implements IdentityProvider {
 	 * CUSTOM_AUTH needs; its shape meets Cognito's strictest password policy.
 	 */
 	async createFederatedUser(user: FederatedUser): Promise<CreatedUser> {
-		return this.createUser({ ...user, password: `${randomToken(32)}aA1!` });
+		// Social sign-in creates users only for emails the provider vouches for.
+		return this.createUser({ ...user, password: `${randomToken(32)}aA1!`, emailVerified: true });
 	}
 
 	/** CUSTOM_AUTH with the platform's one challenge (./cognito-custom-auth.ts). */
@@ -337,11 +380,13 @@ export class CognitoIdentityProvider implements IdentityProvider {
 		const { tokens, claims } = this.tokenSet(result);
 		const internal = claims.username;
 		if (typeof internal !== "string" || !internal) throw new UpstreamError("Cognito returned an access token without username.");
-		return { ...tokens, refreshToken: wrapRefreshToken(internal, refreshToken) };
+		return { ...tokens, refreshToken: wrapRefreshToken(internal, refreshToken, Date.now()) };
 	}
 
 	async refresh(refreshToken: string): Promise<TokenSet> {
-		const { username, token } = unwrapRefreshToken(refreshToken);
+		const { username, token, issuedAtMs } = unwrapRefreshToken(refreshToken);
+		const revoked = await this.revocations?.get(username);
+		if (revoked && issuedAtMs <= revoked.revokedAt) throw invalidRefresh();
 		const res = await this.call("refresh", () =>
 			this.client.send(
 				new InitiateAuthCommand({
@@ -402,6 +447,8 @@ export class CognitoIdentityProvider implements IdentityProvider {
 		const { bootstrapAdminEmail, bootstrapAdminPassword } = this.config;
 		if (!bootstrapAdminEmail || !bootstrapAdminPassword) return;
 		const username = await this.ensureUser(normalizeEmail(bootstrapAdminEmail), bootstrapAdminPassword);
+		// The operator named this address: it counts as verified.
+		await this.markEmailVerified(username);
 		await this.ensureGroup(ADMIN_GROUP);
 		await this.call("admin", () =>
 			this.client.send(new AdminAddUserToGroupCommand({ UserPoolId: this.actorPoolId, GroupName: ADMIN_GROUP, Username: username }))
@@ -459,6 +506,163 @@ export class CognitoIdentityProvider implements IdentityProvider {
 			// Another node bootstrapping at the same moment created it.
 			if (nameOf(err) !== "GroupExistsException") throw mapError(err, "admin");
 		}
+	}
+
+	/** The email is sent along unchanged: cognito-local refuses email_verified without it, and Cognito keeps an equal value as it is. */
+	async markEmailVerified(username: string): Promise<void> {
+		const profile = await this.getProfile(username);
+		if (!profile) throw invalidCredentials();
+		await this.call("admin", () =>
+			this.client.send(
+				new AdminUpdateUserAttributesCommand({
+					UserPoolId: this.actorPoolId,
+					Username: username,
+					UserAttributes: [
+						{ Name: "email", Value: profile.email },
+						{ Name: "email_verified", Value: "true" }
+					]
+				})
+			)
+		);
+	}
+
+	async setPassword(username: string, password: string): Promise<void> {
+		await this.call("setPassword", () =>
+			this.client.send(new AdminSetUserPasswordCommand({ UserPoolId: this.actorPoolId, Username: username, Password: password, Permanent: true }))
+		);
+	}
+
+	/** A sign-in whose refresh token is revoked at once: nothing of it outlives the check. */
+	async verifyPassword(email: string, password: string): Promise<void> {
+		const tokens = await this.login(email, password);
+		await this.revokeSession(tokens.refreshToken);
+	}
+
+	async revokeSession(refreshToken: string): Promise<void> {
+		let token: string;
+		try {
+			token = unwrapRefreshToken(refreshToken).token;
+		} catch {
+			return;
+		}
+		const secret = this.config.actorClientSecret;
+		try {
+			await this.client.send(new RevokeTokenCommand({ Token: token, ClientId: this.actorClientId, ...(secret ? { ClientSecret: secret } : {}) }));
+		} catch (err) {
+			// An unknown or already revoked token: signed out all the same.
+			if (["NotAuthorizedException", "UnsupportedTokenTypeException", "InvalidParameterException"].includes(nameOf(err))) return;
+			throw mapError(err, "admin");
+		}
+	}
+
+	/**
+	 * AdminUserGlobalSignOut ends every refresh token at Cognito. The platform also
+	 * records the moment, and its refresh route refuses tokens it wrapped before it:
+	 * that holds even where the global sign-out is unavailable (cognito-local has
+	 * none; only there, at a loopback endpoint, is its absence tolerated). Cognito
+	 * cannot keep one session apart, so `keepSession` is not honoured here.
+	 */
+	async revokeAllSessions(user: CreatedUser, _keepSession?: string): Promise<void> {
+		if (this.revocations) {
+			const revokedAt = Date.now();
+			if ((await this.revocations.updateMany({ id: user.username }, { $set: { revokedAt } })) === 0) {
+				try {
+					await this.revocations.insert({ id: user.username, revokedAt });
+				} catch {
+					await this.revocations.updateMany({ id: user.username }, { $set: { revokedAt } });
+				}
+			}
+		}
+		try {
+			await this.client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: this.actorPoolId, Username: user.username }));
+		} catch (err) {
+			if (isLoopbackEndpoint(this.config.endpoint) && this.revocations && /Unsupported/.test(`${nameOf(err)} ${(err as { __type?: string }).__type ?? ""}`)) return;
+			throw mapError(err, "admin");
+		}
+	}
+
+	async serviceLogin(username: string, password: string): Promise<TokenSet> {
+		// The configured account stands for the platform's own nodes, not for one outside service.
+		if (username === this.config.serviceAccountUsername) throw invalidCredentials();
+		const secret = this.config.serviceClientSecret;
+		const res = await this.call("login", () =>
+			this.client.send(
+				new InitiateAuthCommand({
+					AuthFlow: "USER_PASSWORD_AUTH",
+					ClientId: this.serviceClientId,
+					AuthParameters: { USERNAME: username, PASSWORD: password, ...(secret ? { SECRET_HASH: secretHash(secret, username, this.serviceClientId) } : {}) }
+				})
+			)
+		);
+		if (res.ChallengeName) throw invalidCredentials();
+		const refreshToken = res.AuthenticationResult?.RefreshToken;
+		if (!refreshToken) throw new UpstreamError("Cognito returned no refresh token.");
+		return { ...this.tokenSet(res.AuthenticationResult).tokens, refreshToken };
+	}
+
+	async createServiceAccount(serviceId: string): Promise<ServiceAccount & { password: string }> {
+		checkServiceId(serviceId);
+		const username = serviceAccountUsername(serviceId);
+		if (username === this.config.serviceAccountUsername) throw serviceExists();
+		// Meets Cognito's strictest password policy.
+		const password = `${randomToken(32)}aA1!`;
+		const created = await this.call("serviceAccount", async () => {
+			try {
+				return await this.client.send(
+					new AdminCreateUserCommand({
+						UserPoolId: this.servicePoolId,
+						Username: username,
+						MessageAction: "SUPPRESS",
+						UserAttributes: [{ Name: "custom:service_id", Value: serviceId }]
+					})
+				);
+			} catch (err) {
+				if (nameOf(err) === "UsernameExistsException") throw serviceExists();
+				throw err;
+			}
+		});
+		try {
+			await this.call("serviceAccount", () =>
+				this.client.send(new AdminSetUserPasswordCommand({ UserPoolId: this.servicePoolId, Username: username, Password: password, Permanent: true }))
+			);
+		} catch (err) {
+			await this.client.send(new AdminDeleteUserCommand({ UserPoolId: this.servicePoolId, Username: username })).catch(() => undefined);
+			throw err;
+		}
+		return { serviceId, username, password, createdAt: (created.User?.UserCreateDate ?? new Date()).toISOString() };
+	}
+
+	async listServiceAccounts(): Promise<ServiceAccount[]> {
+		const users: UserType[] = await this.call("admin", async () => {
+			const all: UserType[] = [];
+			for await (const page of paginateListUsers({ client: this.client }, { UserPoolId: this.servicePoolId })) all.push(...(page.Users ?? []));
+			return all;
+		});
+		return users
+			.filter(u => u.Username && u.Username !== this.config.serviceAccountUsername && attribute(u.Attributes, "custom:service_id"))
+			.filter(u => u.Username === serviceAccountUsername(attribute(u.Attributes, "custom:service_id")!))
+			.map(u => ({
+				serviceId: attribute(u.Attributes, "custom:service_id")!,
+				username: u.Username!,
+				createdAt: (u.UserCreateDate ?? new Date(0)).toISOString()
+			}))
+			.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+	}
+
+	async deleteServiceAccount(serviceId: string): Promise<boolean> {
+		const username = serviceAccountUsername(serviceId);
+		if (username === this.config.serviceAccountUsername) return false;
+		try {
+			await this.client.send(new AdminDeleteUserCommand({ UserPoolId: this.servicePoolId, Username: username }));
+			return true;
+		} catch (err) {
+			if (nameOf(err) === "UserNotFoundException") return false;
+			throw mapError(err, "admin");
+		}
+	}
+
+	async rotateSigningKey(): Promise<string> {
+		throw new ClientError(404, "NOT_FOUND", "Cognito keeps and rotates its own signing keys.");
 	}
 
 	async close(): Promise<void> {

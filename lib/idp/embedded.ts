@@ -5,16 +5,18 @@
  * the same clients work with either provider. Refresh tokens are opaque, stored
  * under their SHA-256, rotated on use; presenting a rotated one revokes its family.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import { SecretBox } from "../secretbox";
 import { SignJWT, type JWK, type JWTPayload, type JWTVerifyGetKey } from "jose";
 import { PublicKeySet } from "../auth/public-keys";
 import { ALL_SERVICES, type IdpConfig } from "../config";
 import { randomToken, sha256 } from "../crypto";
 import { ClientError } from "../errors";
 import { DuplicateKeyError, type Store } from "../store";
-import { SIGNING_ALG, publishedKeys, type SigningKey } from "./keys";
+import { RETIRE_MARGIN_SEC, SIGNING_ALG, SigningKeyRing, publishedKeys, type SigningKey } from "./keys";
 import { DUMMY_HASH, PASSWORD_POLICY, hashPassword, meetsPolicy, verifyPassword } from "./password";
-import { BOOTSTRAP_REFUSED, type CreatedUser, type FederatedUser, type IdentityProvider, type NewUser, type ServiceToken, type TokenSet, type TokenTrust, type UserProfile } from "./types";
+import { checkServiceId, serviceAccountUsername, serviceExists } from "./service-accounts";
+import { BOOTSTRAP_REFUSED, type ServiceAccount, type CreatedUser, type FederatedUser, type IdentityProvider, type NewUser, type ServiceToken, type TokenSet, type TokenTrust, type UserProfile } from "./types";
 import { normalizeEmail } from "../email-address";
 
 type Pool = "actors" | "services";
@@ -26,6 +28,10 @@ export interface IdpUser {
 	email?: string;
 	givenName?: string;
 	familyName?: string;
+	/** Absent on users made before verification existed: not verified. */
+	emailVerified?: boolean;
+	/** Service pool: the service the account signs in as (absent on the configured account). */
+	serviceId?: string;
 	passwordHash: string;
 	groups: string[];
 	createdAt: string;
@@ -40,12 +46,26 @@ export interface RefreshRecord {
 	expiresAt: string;
 	usedAt: string | null;
 	revokedAt: string | null;
+	/**
+	 * The token set that replaced this token, sealed under a key derived from this
+	 * token itself: only a holder of the token can open it, within the reuse grace.
+	 */
+	successor?: string;
 }
 
 export const EMBEDDED_ACTOR_CLIENT_ID = "embedded-actors";
 export const EMBEDDED_SERVICE_CLIENT_ID = "embedded-services";
 
 const invalidCredentials = () => new ClientError(401, "INVALID_CREDENTIALS", "The username or password is incorrect.");
+/** How long a reused token waits for its successor to be stored by the request that rotated it. */
+const SUCCESSOR_WAIT_MS = 2000;
+const SUCCESSOR_POLL_MS = 20;
+
+/** Seals a successor token set under a key only the holder of the rotated token can derive. */
+function successorBox(refreshToken: string): SecretBox {
+	return new SecretBox(createHash("sha256").update("refresh-successor:").update(refreshToken).digest());
+}
+
 const invalidRefresh = () => new ClientError(401, "INVALID_REFRESH_TOKEN", "The refresh token is invalid or expired.");
 
 /**
@@ -65,7 +85,10 @@ export interface EmbeddedOptions {
 	/** Base of the issuers: `${publicUrl}/idp/actors` and `${publicUrl}/idp/services`. */
 	publicUrl: string;
 	store: Store;
-	key: SigningKey;
+	/** The signing key, or a ring that follows rotations (./keys.ts). */
+	key: SigningKey | SigningKeyRing;
+	/** A rotated refresh token presented again within this many seconds gets the same successor (REFRESH_TOKEN_REUSE_INTERVAL_SECONDS). */
+	refreshReuseIntervalSec?: number;
 	now?: () => number;
 }
 
@@ -137,7 +160,8 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 		const user = await this.insertUser("actors", email, u.password, {
 			email,
 			givenName: u.firstName,
-			familyName: u.lastName
+			familyName: u.lastName,
+			emailVerified: u.emailVerified === true
 		});
 		return { sub: user.id, username: user.username };
 	}
@@ -157,7 +181,52 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 	async findProfileByEmail(email: string): Promise<UserProfile | null> {
 		const user = await this.users.findOne({ pool: "actors", username: normalizeEmail(email) });
 		if (!user) return null;
-		return { sub: user.id, username: user.username, email: user.email ?? user.username, firstName: user.givenName, lastName: user.familyName };
+		return this.profileOf(user);
+	}
+
+	private profileOf(user: IdpUser): UserProfile {
+		return {
+			sub: user.id,
+			username: user.username,
+			email: user.email ?? user.username,
+			firstName: user.givenName,
+			lastName: user.familyName,
+			emailVerified: user.emailVerified === true
+		};
+	}
+
+	/** The username is the email here. */
+	getProfile(username: string): Promise<UserProfile | null> {
+		return this.findProfileByEmail(username);
+	}
+
+	async markEmailVerified(username: string): Promise<void> {
+		await this.users.updateMany({ pool: "actors", username: normalizeEmail(username) }, { $set: { emailVerified: true, updatedAt: this.iso() } });
+	}
+
+	async setPassword(username: string, password: string): Promise<void> {
+		if (!meetsPolicy(password)) throw new ClientError(422, "INVALID_PASSWORD", `The password must have ${PASSWORD_POLICY}.`);
+		const passwordHash = await hashPassword(password);
+		const n = await this.users.updateMany({ pool: "actors", username: normalizeEmail(username) }, { $set: { passwordHash, updatedAt: this.iso() } });
+		if (n === 0) throw invalidCredentials();
+	}
+
+	async verifyPassword(email: string, password: string): Promise<void> {
+		await this.checkPassword("actors", email, password);
+	}
+
+	async revokeSession(refreshToken: string): Promise<void> {
+		if (typeof refreshToken !== "string" || refreshToken.length > 512) return;
+		const rec = await this.refreshTokens.get(sha256(refreshToken));
+		if (!rec) return;
+		await this.refreshTokens.updateMany({ familyId: rec.familyId, revokedAt: null }, { $set: { revokedAt: this.iso() } });
+	}
+
+	async revokeAllSessions(user: CreatedUser, keepSession?: string): Promise<void> {
+		await this.refreshTokens.updateMany(
+			{ userId: user.sub, revokedAt: null, ...(keepSession ? { familyId: { $ne: keepSession } } : {}) },
+			{ $set: { revokedAt: this.iso() } }
+		);
 	}
 
 	/**
@@ -166,7 +235,8 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 	 */
 	async createFederatedUser(u: FederatedUser): Promise<CreatedUser> {
 		const email = normalizeEmail(u.email);
-		const user = await this.insertUser("actors", email, randomToken(32), { email, givenName: u.firstName, familyName: u.lastName });
+		// Social sign-in creates users only for emails the provider vouches for.
+		const user = await this.insertUser("actors", email, randomToken(32), { email, givenName: u.firstName, familyName: u.lastName, emailVerified: true });
 		return { sub: user.id, username: user.username };
 	}
 
@@ -198,12 +268,15 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 			{ $set: { usedAt: now } }
 		);
 		if (!claimed) {
+			// Two tabs refreshing at once: the later one gets what the first one got.
+			const again = await this.successorWithinGrace(id, refreshToken);
+			if (again) return again;
 			// A rotated token came back: someone else holds a copy. End the whole family.
 			await this.refreshTokens.updateMany({ familyId: rec.familyId, revokedAt: null }, { $set: { revokedAt: now } });
 			throw invalidRefresh();
 		}
 		const user = await this.users.get(rec.userId);
-		if (!user || user.pool !== "actors") throw invalidRefresh();
+		if (!user) throw invalidRefresh();
 		// A family lives as long as its first token: rotation does not extend it.
 		const tokens = await this.issue(user, rec.familyId, rec.expiresAt);
 		// A replay may have revoked the family between the claim and the new token's
@@ -212,50 +285,113 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 			await this.refreshTokens.updateMany({ familyId: rec.familyId, revokedAt: null }, { $set: { revokedAt: now } });
 			throw invalidRefresh();
 		}
+		if (this.reuseIntervalMs() > 0) {
+			await this.refreshTokens.updateMany({ id }, { $set: { successor: successorBox(refreshToken).seal(JSON.stringify(tokens), id) } });
+		}
 		return tokens;
 	}
 
-	private sign(payload: JWTPayload, ttlSec: number): Promise<string> {
+	private reuseIntervalMs(): number {
+		return (this.opts.refreshReuseIntervalSec ?? 0) * 1000;
+	}
+
+	/**
+	 * The successor of a token rotated less than the reuse interval ago, once the
+	 * request that rotated it has stored it (waited for, as that request may still be
+	 * signing); null when the interval has passed or the family has ended.
+	 */
+	private async successorWithinGrace(id: string, refreshToken: string): Promise<TokenSet | null> {
+		const interval = this.reuseIntervalMs();
+		if (interval <= 0) return null;
+		const waitUntil = this.now() + SUCCESSOR_WAIT_MS;
+		for (;;) {
+			const rec = await this.refreshTokens.get(id);
+			if (!rec || rec.revokedAt || !rec.usedAt || this.now() - Date.parse(rec.usedAt) > interval) return null;
+			if (rec.successor) {
+				let tokens: TokenSet;
+				try {
+					tokens = JSON.parse(successorBox(refreshToken).open(rec.successor, id)) as TokenSet;
+				} catch {
+					return null;
+				}
+				// The successor may have been revoked since (sign-out): then so is this answer.
+				const next = await this.refreshTokens.get(sha256(tokens.refreshToken));
+				if (!next || next.revokedAt) return null;
+				return { ...tokens, expiresIn: Math.max(0, tokens.expiresAt - this.nowSec()) };
+			}
+			if (this.now() > waitUntil) return null;
+			await new Promise(resolve => setTimeout(resolve, SUCCESSOR_POLL_MS));
+		}
+	}
+
+	private async signingKey(): Promise<SigningKey> {
+		const key = this.opts.key;
+		return key instanceof SigningKeyRing ? key.current() : key;
+	}
+
+	async rotateSigningKey(): Promise<string> {
+		const key = this.opts.key;
+		if (!(key instanceof SigningKeyRing)) throw new Error("This embedded provider was given one fixed key: it cannot rotate");
+		// A retired key must verify every token it signed: access, ID and service tokens live accessTokenTtl.
+		return key.rotate(this.opts.config.accessTokenTtl + RETIRE_MARGIN_SEC);
+	}
+
+	private async sign(payload: JWTPayload, ttlSec: number): Promise<string> {
 		const iat = this.nowSec();
+		const key = await this.signingKey();
 		return new SignJWT(payload)
-			.setProtectedHeader({ alg: SIGNING_ALG, kid: this.opts.key.kid, typ: "JWT" })
+			.setProtectedHeader({ alg: SIGNING_ALG, kid: key.kid, typ: "JWT" })
 			.setIssuedAt(iat)
 			.setExpirationTime(iat + ttlSec)
 			.setJti(randomUUID())
-			.sign(this.opts.key.privateKey);
+			.sign(key.privateKey);
 	}
 
 	private async issue(user: IdpUser, familyId: string, familyExpiresAt?: string): Promise<TokenSet> {
 		const ttl = this.opts.config.accessTokenTtl;
 		const authTime = this.nowSec();
 		const groups = user.groups.length ? { "cognito:groups": user.groups } : {};
+		const services = user.pool === "services";
 		const accessToken = await this.sign(
 			{
 				sub: user.id,
-				iss: this.actorIssuer,
-				client_id: this.actorClientId,
+				iss: services ? this.serviceIssuer : this.actorIssuer,
+				client_id: services ? this.serviceClientId : this.actorClientId,
 				token_use: "access",
-				scope: "openid email profile",
+				scope: services ? "openid" : "openid email profile",
 				auth_time: authTime,
 				username: user.username,
+				// The session (refresh-token family): sign-out and password change name it.
+				sid: familyId,
 				...groups
 			},
 			ttl
 		);
 		const idToken = await this.sign(
-			{
-				sub: user.id,
-				iss: this.actorIssuer,
-				aud: this.actorClientId,
-				token_use: "id",
-				auth_time: authTime,
-				"cognito:username": user.username,
-				email: user.email,
-				email_verified: true,
-				given_name: user.givenName,
-				family_name: user.familyName,
-				...groups
-			},
+			services
+				? {
+						sub: user.id,
+						iss: this.serviceIssuer,
+						aud: this.serviceClientId,
+						token_use: "id",
+						auth_time: authTime,
+						"cognito:username": user.username,
+						"custom:service_id": user.serviceId
+					}
+				: {
+						sub: user.id,
+						iss: this.actorIssuer,
+						aud: this.actorClientId,
+						token_use: "id",
+						auth_time: authTime,
+						sid: familyId,
+						"cognito:username": user.username,
+						email: user.email,
+						email_verified: user.emailVerified === true,
+						given_name: user.givenName,
+						family_name: user.familyName,
+						...groups
+					},
 			ttl
 		);
 		const refreshToken = randomToken(32);
@@ -316,6 +452,39 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 		return { token, expiresAt: this.nowSec() + ttl };
 	}
 
+	async serviceLogin(username: string, password: string): Promise<TokenSet> {
+		const user = await this.checkPassword("services", username, password);
+		// The configured account stands for the platform's own nodes (serviceToken), not for one outside service.
+		if (!user.serviceId) throw invalidCredentials();
+		return this.issue(user, randomUUID());
+	}
+
+	async createServiceAccount(serviceId: string): Promise<ServiceAccount & { password: string }> {
+		checkServiceId(serviceId);
+		const password = randomToken(32);
+		const username = serviceAccountUsername(serviceId);
+		if (await this.users.findOne({ pool: "services", serviceId })) throw serviceExists();
+		try {
+			const user = await this.insertUser("services", username, password, { serviceId });
+			return { serviceId, username, password, createdAt: user.createdAt };
+		} catch (err) {
+			if ((err as ClientError).type === "USER_EXISTS") throw serviceExists();
+			throw err;
+		}
+	}
+
+	async listServiceAccounts(): Promise<ServiceAccount[]> {
+		const users = await this.users.find({ pool: "services", serviceId: { $exists: true } }, { sort: { createdAt: 1 } });
+		return users.map(u => ({ serviceId: u.serviceId!, username: u.username, createdAt: u.createdAt }));
+	}
+
+	async deleteServiceAccount(serviceId: string): Promise<boolean> {
+		const user = await this.users.findOne({ pool: "services", serviceId });
+		if (!user) return false;
+		await this.refreshTokens.deleteMany({ userId: user.id });
+		return (await this.users.deleteMany({ id: user.id })) > 0;
+	}
+
 	async bootstrap(): Promise<void> {
 		const { bootstrapAdminEmail: email, bootstrapAdminPassword: password } = this.opts.config;
 		if (!email || !password) return;
@@ -323,7 +492,8 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 		const existing = await this.users.findOne({ pool: "actors", username });
 		if (!existing) {
 			try {
-				await this.insertUser("actors", username, password, { email: username, groups: ["admin"] });
+				// The operator named this address: it counts as verified.
+				await this.insertUser("actors", username, password, { email: username, groups: ["admin"], emailVerified: true });
 			} catch (err) {
 				if ((err as ClientError).type !== "USER_EXISTS") throw err;
 			}

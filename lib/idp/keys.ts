@@ -124,3 +124,75 @@ export async function publishedKeys(store: Store, now: number): Promise<JWK[]> {
 	const docs = await store.collection<StoredKey>(KEYS_COLLECTION).find({}, { sort: { generation: -1 } });
 	return docs.filter(d => d.status === "active" || (d.expiresAt !== undefined && d.expiresAt > at)).map(d => d.publicJwk);
 }
+
+/**
+ * The key this node signs with, followed across rotations: read from the store at most
+ * every `refreshMs` (a rotation on another node is followed within that time; the old
+ * key stays published long after), and at once after a rotation here.
+ */
+export class SigningKeyRing {
+	private cached: { key: SigningKey; at: number } | null;
+	private pending: Promise<SigningKey> | null = null;
+	private readonly keys: Collection<StoredKey>;
+	private readonly seal: KeySeal;
+	private readonly now: () => number;
+
+	constructor(
+		private readonly store: Store,
+		initial: SigningKey,
+		private readonly opts: KeyOptions & { refreshMs?: number } = {}
+	) {
+		this.keys = store.collection<StoredKey>(KEYS_COLLECTION);
+		this.seal = new KeySeal(KEYS_COLLECTION, "signing key", opts.keyEncryptionKey);
+		this.now = opts.now ?? Date.now;
+		this.cached = { key: initial, at: this.now() };
+	}
+
+	current(): Promise<SigningKey> {
+		const cached = this.cached;
+		if (cached && this.now() - cached.at < (this.opts.refreshMs ?? KEY_REFRESH_MS)) return Promise.resolve(cached.key);
+		this.pending ??= (async () => {
+			const active = await newestActive(this.keys);
+			// A store without an active key (cannot happen through this module) keeps the one held.
+			const key = active && active.id !== cached?.key.kid ? await open(active, this.seal) : (cached?.key ?? (await loadSigningKey(this.store, this.opts)));
+			this.cached = { key, at: this.now() };
+			return key;
+		})().finally(() => (this.pending = null));
+		return this.pending;
+	}
+
+	/**
+	 * A new key signs from now on; the keys it replaces are retired and stay published
+	 * for `retireAfterSec` (the longest lifetime of a token they signed, plus a margin),
+	 * so every token they signed verifies until it expires. Answers the new kid.
+	 */
+	async rotate(retireAfterSec: number): Promise<string> {
+		for (let attempt = 0; ; attempt++) {
+			const newest = await this.keys.findOne({}, { sort: { generation: -1 } });
+			const generation = (newest?.generation ?? 0) + 1;
+			const nowIso = new Date(this.now()).toISOString();
+			const doc = toStored(await generate(), generation, this.seal, nowIso);
+			try {
+				await this.keys.insert(doc);
+			} catch (err) {
+				// Another rotation took this generation: try the next one.
+				if (err instanceof DuplicateKeyError && attempt < 5) continue;
+				throw err;
+			}
+			await this.keys.updateMany(
+				{ status: "active", generation: { $lt: generation } },
+				{ $set: { status: "retired", retiredAt: nowIso, expiresAt: new Date(this.now() + retireAfterSec * 1000).toISOString() } }
+			);
+			this.cached = { key: await open(doc, this.seal), at: this.now() };
+			return doc.id;
+		}
+	}
+}
+
+/** How often a signing node looks for a key rotated elsewhere. */
+const KEY_REFRESH_MS = 5_000;
+/**
+ * How much longer than a token's lifetime a retired key stays published: covers the
+ * time a node signs with it before it sees the rotation, and clock skew.
+ */
+export const RETIRE_MARGIN_SEC = 120;

@@ -23,6 +23,8 @@ export interface NewUser {
 	password: string;
 	firstName: string;
 	lastName: string;
+	/** Whether the email counts as verified from the start (default false: registration proves nothing). */
+	emailVerified?: boolean;
 }
 
 /** A user of the actor pool. */
@@ -39,6 +41,15 @@ export interface UserProfile extends CreatedUser {
 	/** Absent for users made without names (the embedded provider's bootstrap administrator). */
 	firstName?: string;
 	lastName?: string;
+	/** The platform has seen proof that the user holds the address (shown as email_verified in ID tokens). */
+	emailVerified: boolean;
+}
+
+/** A service account of the service pool (services outside the platform sign in with it). */
+export interface ServiceAccount {
+	serviceId: string;
+	username: string;
+	createdAt: string;
 }
 
 /** A user whose identity a social provider vouches for; they have no password. */
@@ -89,6 +100,27 @@ export interface IdentityProvider {
 	refresh(refreshToken: string): Promise<TokenSet>;
 	/** A service token (ID token with custom:service_id) from the service account. */
 	serviceToken(serviceId: string): Promise<ServiceToken>;
+	/** The user with this provider username (Cognito: the internal one, as in the access token), or null. */
+	getProfile(username: string): Promise<UserProfile | null>;
+	/** Records that the user holds their address; ID tokens issued afterwards carry email_verified: true. */
+	markEmailVerified(username: string): Promise<void>;
+	/** Sets a permanent password; INVALID_PASSWORD client error when the policy refuses it. */
+	setPassword(username: string, password: string): Promise<void>;
+	/** INVALID_CREDENTIALS client error unless `password` is the user's; issues nothing that outlives the call. */
+	verifyPassword(email: string, password: string): Promise<void>;
+	/** Ends the session (refresh-token family) this token belongs to; an unknown or ended one is no error. */
+	revokeSession(refreshToken: string): Promise<void>;
+	/** Ends every session of the user, except the one named `keepSession` (the `sid` claim) where the provider can tell them apart. */
+	revokeAllSessions(user: CreatedUser, keepSession?: string): Promise<void>;
+	/** Password sign-in to the service pool: a token set whose idToken is the service token. */
+	serviceLogin(username: string, password: string): Promise<TokenSet>;
+	/** A new service account with a generated password (returned once); SERVICE_EXISTS client error. */
+	createServiceAccount(serviceId: string): Promise<ServiceAccount & { password: string }>;
+	listServiceAccounts(): Promise<ServiceAccount[]>;
+	/** False when there is no such account. */
+	deleteServiceAccount(serviceId: string): Promise<boolean>;
+	/** A new signing key signs from now on (embedded provider); answers its kid. NOT_FOUND client error where the provider keeps its own keys. */
+	rotateSigningKey(): Promise<string>;
 	/** Makes sure the configured administrator exists (BOOTSTRAP_ADMIN_*). */
 	bootstrap(): Promise<void>;
 	close(): Promise<void>;

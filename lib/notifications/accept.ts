@@ -11,8 +11,8 @@ import { parseE164 } from "../sms";
 import { DuplicateKeyError, type Store } from "../store";
 import { GroupCommit } from "../store/group-commit";
 import { findTemplate, requireTemplateBody } from "./directory";
-import { newEvent } from "./events";
-import { DELIVERABLE_CHANNELS, nextSeq, priorityRank, type Channel, type Creator, type NotificationDoc, type Priority } from "./model";
+import { committed, newEvent, statusEvent } from "./events";
+import { defaultCategory, DELIVERABLE_CHANNELS, nextSeq, priorityRank, type Channel, type Creator, type NotificationDoc, type Priority } from "./model";
 import { missingVariables, type TemplateParts, type Variables } from "./render";
 
 export interface AcceptRequest {
@@ -23,7 +23,19 @@ export interface AcceptRequest {
 	template?: TemplateParts;
 	variables?: Variables;
 	metadata?: Record<string, unknown>;
+	/** ISO 8601: hold it until then (at most MAX_SCHEDULE_DAYS ahead). */
+	sendAt?: string;
+	/** `[a-z0-9][a-z0-9._-]{0,63}`; the priority's default when absent. */
+	category?: string;
+	/** Internal only (the create action's strict params never let it through): see NotificationDoc.lifecycle. */
+	lifecycle?: NotificationDoc["lifecycle"];
 }
+
+/** How far ahead a notification may be scheduled. */
+export const MAX_SCHEDULE_DAYS = 30;
+
+/** Filled by the dispatcher for lifecycle mails, so not asked of the request. */
+const SEND_TIME_VARIABLES = ["link"];
 
 export interface Accepted {
 	notificationId: string;
@@ -85,6 +97,21 @@ function checkSmsParts(template: TemplateParts): void {
 	if (template.text == null) throw new ClientError(422, "CHANNEL_NOT_SUPPORTED", "SMS needs a text part; this template has none.");
 }
 
+/**
+ * When a scheduled notification becomes due, as the store compares it (ISO, UTC), or
+ * undefined when it is not scheduled. A time already past is due at once.
+ */
+export function scheduledAt(sendAt: string | undefined, now: number): string | undefined {
+	if (sendAt === undefined) return undefined;
+	const at = ISO_8601.test(sendAt) ? Date.parse(sendAt) : NaN;
+	const field = (message: string) => badRequest(message, [{ field: "sendAt", message }]);
+	if (Number.isNaN(at)) throw field("The 'sendAt' field must be an ISO 8601 date and time with a time zone, such as 2026-01-31T09:00:00Z.");
+	if (at > now + MAX_SCHEDULE_DAYS * 86_400_000) throw field(`The 'sendAt' field must be at most ${MAX_SCHEDULE_DAYS} days ahead.`);
+	return new Date(at).toISOString();
+}
+
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
 /** Refuses what could never be sent, before anything is stored; answers the recipient as it is stored. */
 async function check(store: Store, req: AcceptRequest, channel: Channel): Promise<string> {
 	if (!DELIVERABLE_CHANNELS.includes(channel)) {
@@ -99,7 +126,7 @@ async function check(store: Store, req: AcceptRequest, channel: Channel): Promis
 	const template = req.template ?? (await findTemplate(store, req.templateId!));
 	if (!template) throw new ClientError(422, "TEMPLATE_NOT_FOUND", "No template has this id.");
 	if (channel === "SMS") checkSmsParts(template);
-	const missing = missingVariables(template, req.variables ?? {});
+	const missing = missingVariables(template, req.variables ?? {}).filter(name => !(req.lifecycle && SEND_TIME_VARIABLES.includes(name)));
 	if (missing.length) {
 		throw new ClientError(422, "TEMPLATE_VARIABLE_MISSING", `The template needs these variables: ${missing.join(", ")}.`, {
 			errors: missing.map(name => ({ field: `variables.${name}`, message: "is required by the template" }))
@@ -117,6 +144,7 @@ export function newNotification(req: AcceptRequest, createdBy: Creator, now = Da
 		to: req.to.trim(),
 		priority,
 		priorityRank: priorityRank(priority),
+		category: req.category ?? defaultCategory(priority),
 		variables: req.variables ?? {},
 		status: "QUEUED",
 		attempts: 0,
@@ -129,6 +157,12 @@ export function newNotification(req: AcceptRequest, createdBy: Creator, now = Da
 	if (req.templateId) doc.templateId = req.templateId;
 	else doc.template = req.template;
 	if (req.metadata) doc.metadata = req.metadata;
+	if (req.lifecycle) doc.lifecycle = req.lifecycle;
+	if (req.sendAt) {
+		doc.sendAt = req.sendAt;
+		// Due then, or at once when that has passed; the claim takes nothing before it is due.
+		if (Date.parse(req.sendAt) > now) doc.availableAt = req.sendAt;
+	}
 	return doc;
 }
 
@@ -142,6 +176,7 @@ export class NotificationIntake {
 	/** Stores the notification as QUEUED (durable when this resolves), or finds the one this key already made. */
 	async accept(req: AcceptRequest, creator: Creator, idempotencyKey?: string): Promise<Accepted> {
 		const channel = req.channel ?? "EMAIL";
+		const sendAt = scheduledAt(req.sendAt, Date.now());
 		const to = await check(this.store, req, channel);
 		const coll = this.store.collection<NotificationDoc>("notifications");
 		const requestHash = idempotencyKey ? sha256(canonical({ ...req, channel, priority: req.priority ?? "NORMAL", variables: req.variables ?? {} })) : undefined;
@@ -152,19 +187,21 @@ export class NotificationIntake {
 		}
 
 		const now = Date.now();
-		const doc = newNotification({ ...req, to }, creator, now);
+		const doc = newNotification({ ...req, to, sendAt }, creator, now);
 		if (scope) {
 			doc.idempotencyScope = scope;
 			doc.requestHash = requestHash;
 		}
+		const first = newEvent(doc.id, "QUEUED", { now, status: "QUEUED", ...(doc.sendAt ? { detail: { sendAt: doc.sendAt } } : {}) });
 		try {
 			// The record and its first event in one group (one transaction in SQLite).
 			await this.committer.submit([
 				[
 					{ op: "insert", collection: "notifications", doc },
-					{ op: "insert", collection: "notification_events", doc: newEvent(doc.id, "QUEUED", { now }) }
+					{ op: "insert", collection: "notification_events", doc: first }
 				]
 			]);
+			committed(this.store, [statusEvent(creator, first, "QUEUED")]);
 		} catch (err) {
 			if (err instanceof DuplicateKeyError && scope) {
 				// Another request with the same key won the race: answer as it did.

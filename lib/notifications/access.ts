@@ -13,3 +13,8 @@ export function mayAccess(p: Principal, owner: Creator): boolean {
 	if (p.kind === "service" || p.isAdmin) return true;
 	return owner.kind === "user" && owner.id === p.sub;
 }
+
+/** An actor's own things (push subscriptions): the actor itself, services and administrators. */
+export function mayActFor(p: Principal, actorId: string): boolean {
+	return p.kind === "service" || p.isAdmin || p.sub === actorId;
+}

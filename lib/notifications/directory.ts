@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { ClientError, badRequest, notFound } from "../errors";
 import { DuplicateKeyError, type Store } from "../store";
-import type { Creator, SuppressionDoc, TemplateDoc } from "./model";
+import type { Channel, Creator, SuppressionDoc, TemplateDoc } from "./model";
 import type { TemplateParts } from "./render";
 import { normalizeEmail } from "../email-address";
 
@@ -71,15 +71,54 @@ export function normalizeAddress(address: string): string {
 	return normalizeEmail(address);
 }
 
-export async function isSuppressed(store: Store, address: string): Promise<boolean> {
-	return (await suppressions(store).get(normalizeAddress(address))) !== null;
+/**
+ * A suppression holds for one channel: an email address by its mailbox (the ids of
+ * records from before SMS), an SMS number (E.164, as stored) under its channel's name,
+ * so a number that fails for SMS stops SMS alone.
+ */
+export function suppressionId(channel: Channel, address: string): string {
+	return channel === "EMAIL" ? normalizeAddress(address) : `${channel}:${address}`;
 }
 
-/** Puts the address on the suppression list; the first reason stays when it is already there. */
-export async function suppress(store: Store, address: string, reason: string, notificationId: string, now = Date.now()): Promise<void> {
+export async function isSuppressed(store: Store, channel: Channel, address: string): Promise<boolean> {
+	return (await suppressions(store).get(suppressionId(channel, address))) !== null;
+}
+
+/** Puts the address on the channel's suppression list; the first reason stays when it is already there. */
+export async function suppress(store: Store, channel: Channel, address: string, reason: string, notificationId: string, now = Date.now()): Promise<void> {
 	try {
-		await suppressions(store).insert({ id: normalizeAddress(address), reason, notificationId, createdAt: new Date(now).toISOString() });
+		await suppressions(store).insert({ id: suppressionId(channel, address), channel, address: suppressedAddress(channel, address), reason, notificationId, createdAt: new Date(now).toISOString() });
 	} catch (err) {
 		if (!(err instanceof DuplicateKeyError)) throw err;
 	}
+}
+
+function suppressedAddress(channel: Channel, address: string): string {
+	return channel === "EMAIL" ? normalizeAddress(address) : address;
+}
+
+export interface SuppressionView {
+	channel: Channel;
+	address: string;
+	reason: string;
+	createdAt: string;
+}
+
+function toSuppressionView(doc: SuppressionDoc): SuppressionView {
+	const channel = doc.channel ?? "EMAIL";
+	const address = doc.address ?? (channel === "EMAIL" ? doc.id : doc.id.slice(channel.length + 1));
+	return { channel, address, reason: doc.reason, createdAt: doc.createdAt };
+}
+
+/** The suppressions of one address (on every channel), or the newest ones when no address is given. */
+export async function listSuppressions(store: Store, address?: string, limit = 100): Promise<SuppressionView[]> {
+	if (address === undefined) return (await suppressions(store).find({}, { sort: { createdAt: -1 }, limit })).map(toSuppressionView);
+	const ids = [...new Set((["EMAIL", "SMS", "PUSH"] as Channel[]).map(c => suppressionId(c, address.trim())))];
+	const docs = await Promise.all(ids.map(id => suppressions(store).get(id)));
+	return docs.filter((d): d is SuppressionDoc => d !== null).map(toSuppressionView);
+}
+
+/** Lifts a suppression: the address gets mail (or texts) again. False when there was none. */
+export async function removeSuppression(store: Store, channel: Channel, address: string): Promise<boolean> {
+	return (await suppressions(store).deleteMany({ id: suppressionId(channel, address.trim()) })) > 0;
 }

@@ -27,6 +27,10 @@ export interface DispatcherDeps {
 	holdLow(): Promise<boolean>;
 	/** Told of every outcome that was recorded (not of those whose lease was lost). */
 	onSettled(outcome: Outcome): void;
+	/** The one-click unsubscribe link of non-CRITICAL email; without it, mail carries none. */
+	unsubscribeUrl?: SendDeps["unsubscribeUrl"];
+	/** See SendDeps.sendTimeVariables. */
+	sendTimeVariables?: SendDeps["sendTimeVariables"];
 }
 
 export class Dispatcher {
@@ -50,7 +54,7 @@ export class Dispatcher {
 				? logger.warn("Redis is unavailable: the send rate is counted on this node alone until it is back.")
 				: logger.info("The send rate is shared through Redis again.");
 		const limiters = new Map(CHANNELS.filter(c => config.sendRates[c] > 0).map(c => [c, new SendRateLimiter(kv, config.sendRates[c], Date.now, onDegraded, c)] as const));
-		this.sendDeps = { store, queue: this.queue, channels, limiters, config, accepting: () => this.running };
+		this.sendDeps = { store, queue: this.queue, channels, limiters, config, accepting: () => this.running, unsubscribeUrl: deps.unsubscribeUrl, sendTimeVariables: deps.sendTimeVariables };
 	}
 
 	start(): void {

@@ -13,13 +13,15 @@ import { STATUSES, type Status } from "./model";
  * PROCESSING and ends the lease with SENT, FAILED, SUPPRESSED or UNSUBSCRIBED (both
  * decided before sending), or QUEUED again (a retry, or an expired lease). Provider
  * outcomes arrive in any order: a delivery replaces anything not yet final, a bounce
- * or complaint also a delivery, never the reverse. CANCELLED is only for what no
- * dispatcher holds yet.
+ * or complaint also a delivery, never the reverse. A channel without bounces (SMS:
+ * an SMPP receipt, an AWS SMS event) reports a late failure, SENT → FAILED; it never
+ * replaces a delivery, and a delivery reported after it wins (FAILED → DELIVERED), so
+ * either order ends DELIVERED. CANCELLED is only for what no dispatcher holds yet.
  */
 export const TRANSITIONS: Readonly<Record<Status, readonly Status[]>> = {
 	QUEUED: ["PROCESSING", "CANCELLED", "DELIVERED", "BOUNCED", "COMPLAINT"],
 	PROCESSING: ["SENT", "FAILED", "QUEUED", "SUPPRESSED", "UNSUBSCRIBED", "DELIVERED", "BOUNCED", "COMPLAINT"],
-	SENT: ["DELIVERED", "BOUNCED", "COMPLAINT"],
+	SENT: ["DELIVERED", "BOUNCED", "COMPLAINT", "FAILED"],
 	FAILED: ["DELIVERED", "BOUNCED", "COMPLAINT"],
 	DELIVERED: ["BOUNCED", "COMPLAINT"],
 	BOUNCED: [],

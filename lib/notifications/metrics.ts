@@ -10,8 +10,17 @@ import type { Store } from "../store";
 export const METRIC = {
 	queueDepth: "notifications_queue_depth",
 	oldestAge: "notifications_queue_oldest_age_seconds",
-	outcomes: "notifications_outcomes_total"
+	outcomes: "notifications_outcomes_total",
+	bounceRate: "notifications_email_bounce_rate",
+	complaintRate: "notifications_email_complaint_rate"
 } as const;
+
+/** How often the rates are counted again. */
+export const RATE_SAMPLE_MS = 60_000;
+/** The window the bounce and complaint rates are taken over, as the mailbox providers count. */
+export const RATE_WINDOW_MS = 24 * 3600_000;
+/** Statuses of email that reached the provider: the rates' denominator. */
+const SENT_STATUSES = ["SENT", "DELIVERED", "BOUNCED", "COMPLAINT"] as const;
 
 export type Outcome = "sent" | "failed" | "retried" | "suppressed";
 
@@ -25,6 +34,8 @@ export function registerNotificationMetrics(broker: ServiceBroker): void {
 		m.register({ type: "gauge", name: METRIC.queueDepth, labelNames: ["priority"], description: "Notifications waiting to be sent (QUEUED)" });
 		m.register({ type: "gauge", name: METRIC.oldestAge, labelNames: ["priority"], description: "Age in seconds of the oldest QUEUED notification that is due" });
 		m.register({ type: "counter", name: METRIC.outcomes, labelNames: ["outcome"], description: "Dispatch outcomes: sent, failed, retried, suppressed" });
+		m.register({ type: "gauge", name: METRIC.bounceRate, description: "Share of email sent in the last 24 h that bounced (SES reviews accounts above 0.05)" });
+		m.register({ type: "gauge", name: METRIC.complaintRate, description: "Share of email sent in the last 24 h reported as spam (SES reviews above 0.001; Gmail's limit is 0.003)" });
 	}
 }
 
@@ -46,4 +57,31 @@ export async function sampleQueue(broker: ServiceBroker, store: Store, now = Dat
 		broker.metrics.set(METRIC.queueDepth, depth, { priority });
 		broker.metrics.set(METRIC.oldestAge, oldest ? Math.max(0, (now - Date.parse(oldest.availableAt)) / 1000) : 0, { priority });
 	}
+}
+
+/**
+ * The lowest UUIDv7 of a moment: ids are ordered by creation time, so "created since"
+ * is an id range, which the (status, id) index serves.
+ */
+export function firstIdAt(ms: number): string {
+	const hex = Math.max(0, Math.floor(ms)).toString(16).padStart(12, "0");
+	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
+}
+
+/** Bounce and complaint rates of the email accepted in the last 24 hours (0 when none was sent). */
+export async function emailRates(store: Store, now = Date.now()): Promise<{ bounceRate: number; complaintRate: number; sent: number }> {
+	const coll = store.collection<NotificationDoc>("notifications");
+	const since = { $gte: firstIdAt(now - RATE_WINDOW_MS) };
+	const counts: Record<string, number> = {};
+	for (const status of SENT_STATUSES) counts[status] = await coll.count({ status, id: since, channel: "EMAIL" });
+	const sent = SENT_STATUSES.reduce((sum, s) => sum + counts[s], 0);
+	return { sent, bounceRate: sent ? counts.BOUNCED / sent : 0, complaintRate: sent ? counts.COMPLAINT / sent : 0 };
+}
+
+/** Sets the rate gauges. */
+export async function sampleRates(broker: ServiceBroker, store: Store, now = Date.now()): Promise<void> {
+	if (!broker.isMetricsEnabled()) return;
+	const r = await emailRates(store, now);
+	broker.metrics.set(METRIC.bounceRate, r.bounceRate);
+	broker.metrics.set(METRIC.complaintRate, r.complaintRate);
 }

@@ -15,6 +15,11 @@ export const DELIVERABLE_CHANNELS: readonly Channel[] = CHANNELS;
 export const STATUSES = ["QUEUED", "PROCESSING", "SENT", "DELIVERED", "BOUNCED", "COMPLAINT", "FAILED", "SUPPRESSED", "UNSUBSCRIBED", "CANCELLED"] as const;
 export type Status = (typeof STATUSES)[number];
 
+/** The contract's default category: security for CRITICAL, marketing for LOW, general otherwise. */
+export function defaultCategory(p: Priority): string {
+	return p === "CRITICAL" ? "security" : p === "LOW" ? "marketing" : "general";
+}
+
 export function priorityRank(p: Priority): number {
 	return PRIORITIES.indexOf(p);
 }
@@ -30,10 +35,17 @@ export interface NotificationDoc {
 	to: string;
 	priority: Priority;
 	priorityRank: number;
+	/** What kind of message it is, for unsubscribes and preferences (defaultCategory when not given). */
+	category?: string;
 	templateId?: string;
 	template?: TemplateParts;
 	variables: Variables;
 	metadata?: Record<string, unknown>;
+	/**
+	 * An account-lifecycle mail (lib/accounts/lifecycle-mail.ts): its link is made at
+	 * send time, so no token is ever stored. Set only by the auth service.
+	 */
+	lifecycle?: { purpose: "verify-email" | "reset-password"; sub: string; username: string; email: string };
 	status: Status;
 	attempts: number;
 	providerMessageId?: string;
@@ -42,8 +54,10 @@ export interface NotificationDoc {
 	requestHash?: string;
 	createdAt: string;
 	updatedAt: string;
-	/** When it may be claimed next (ISO); retries move it forward. */
+	/** When it may be claimed next (ISO); a schedule sets the first, retries move it forward. */
 	availableAt: string;
+	/** The time its creator asked it to be sent at (ISO), when scheduled. */
+	sendAt?: string;
 	/** Acceptance order, for FIFO within a priority. */
 	seq: string;
 	leaseToken?: string;
@@ -57,6 +71,8 @@ export interface EventDoc {
 	event: string;
 	occurredAt: string;
 	seq: string;
+	/** The notification's status once this event was recorded (events written before it was kept have none). */
+	status?: Status;
 	detail?: Record<string, unknown>;
 	dedupeKey?: string;
 }
@@ -69,9 +85,16 @@ export interface TemplateDoc extends TemplateParts {
 	updatedAt: string;
 }
 
-/** A recipient that must not be mailed (permanent bounce, complaint); id = normalized address. */
+/**
+ * A recipient that must not be sent to on one channel (a permanent bounce or complaint
+ * for EMAIL, an unusable number for SMS); id from suppressionId (directory.ts).
+ */
 export interface SuppressionDoc {
 	id: string;
+	/** The address as stored (absent on older records: the id is the mailbox). */
+	address?: string;
+	/** Absent on records from before channels: EMAIL. */
+	channel?: Channel;
 	reason: string;
 	notificationId: string;
 	createdAt: string;

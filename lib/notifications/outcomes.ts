@@ -1,17 +1,19 @@
 /**
- * Delivery outcomes a provider reports after the send (delivered, bounced, complaint).
- * Each is recorded once per notification and outcome however often and however
- * concurrently it arrives, and moves the status only where the lifecycle allows it,
- * so a bounce or complaint outranks a delivery whatever order they come in.
+ * Delivery outcomes a provider reports after the send (delivered, bounced, complaint,
+ * and for SMS a late failure). Each is recorded once per notification and outcome
+ * however often and however concurrently it arrives, and moves the status only where
+ * the lifecycle allows it, so a bounce or complaint outranks a delivery and a
+ * delivery a late failure, whatever order they come in.
  */
 import { UpstreamError } from "../errors";
 import { DuplicateKeyError, type Store } from "../store";
+import type { SmsReceipt } from "../sms";
 import { normalizeAddress, suppress } from "./directory";
-import { newEvent } from "./events";
-import { sourcesOf, transition } from "./lifecycle";
-import type { EventDoc, NotificationDoc } from "./model";
+import { committed, newEvent, statusEvent } from "./events";
+import { canMove, sourcesOf, transition } from "./lifecycle";
+import type { EventDoc, NotificationDoc, Status } from "./model";
 
-export type DeliveryEvent = "DELIVERED" | "BOUNCED" | "COMPLAINT";
+export type DeliveryEvent = "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED";
 
 export interface DeliveryReport {
 	event: DeliveryEvent;
@@ -25,6 +27,27 @@ export interface DeliveryReport {
 	 * addresses it names, or an empty list when it names none. Absent otherwise.
 	 */
 	suppress?: string[];
+	/** What the suppression records as its reason; the event when absent. */
+	suppressReason?: string;
+}
+
+/** An SMS receipt (an SMPP delivery receipt, an AWS SMS event) as a delivery outcome. */
+export function smsDeliveryReport(r: SmsReceipt): DeliveryReport {
+	const report: DeliveryReport = { event: r.status, providerMessageId: r.providerMessageId, detail: r.detail };
+	if (r.notificationId) report.notificationId = r.notificationId;
+	if (r.numberUnusable) {
+		report.suppress = [];
+		report.suppressReason = typeof r.detail.eventType === "string" ? r.detail.eventType : "FAILED";
+	}
+	return report;
+}
+
+/**
+ * The states an outcome may move a record from. A late failure applies to a SENT
+ * record only: PROCESSING → FAILED is the dispatcher's own decision, under its lease.
+ */
+function outcomeSources(event: DeliveryEvent): Status[] {
+	return event === "FAILED" ? ["SENT"] : sourcesOf(event);
 }
 
 export type DeliveryResult = "recorded" | "duplicate" | "unknown-message";
@@ -52,8 +75,11 @@ export async function recordDelivery(store: Store, report: DeliveryReport, now =
 	if (!n) return "unknown-message";
 
 	let duplicate = false;
+	// A delivery that comes after a bounce is recorded but leaves the bounce standing.
+	const status = canMove(n.status, report.event) ? report.event : n.status;
+	const event = newEvent(n.id, report.event, { detail: report.detail, dedupeKey: `${n.id}:${report.event}`, now, status });
 	try {
-		await store.collection<EventDoc>("notification_events").insert(newEvent(n.id, report.event, { detail: report.detail, dedupeKey: `${n.id}:${report.event}`, now }));
+		await store.collection<EventDoc>("notification_events").insert(event);
 	} catch (err) {
 		if (!(err instanceof DuplicateKeyError)) throw err;
 		duplicate = true;
@@ -61,14 +87,31 @@ export async function recordDelivery(store: Store, report: DeliveryReport, now =
 	// Also on a duplicate: an earlier delivery of this event may have stopped between
 	// the event and the status. Both writes are idempotent.
 	await notifications.updateMany(
-		{ id: n.id, ...transition(sourcesOf(report.event), report.event) },
+		{ id: n.id, ...transition(outcomeSources(report.event), report.event) },
 		{ $set: { status: report.event, updatedAt: new Date(now).toISOString() } }
 	);
 	if (report.suppress) {
-		// Only the notification's own recipient: an event naming other addresses (a
-		// forged topic, say) must not block mail to people it never concerned.
-		const recipient = normalizeAddress(n.to);
-		if (report.suppress.length === 0 || report.suppress.includes(recipient)) await suppress(store, recipient, report.event, n.id, now);
+		// Only the notification's own recipient, on its own channel: an event naming other
+		// addresses (a forged topic, say) must not block mail to people it never concerned.
+		const named = report.suppress.length === 0 || (n.channel === "EMAIL" && report.suppress.includes(normalizeAddress(n.to)));
+		if (named) await suppress(store, n.channel, n.to, report.suppressReason ?? report.event, n.id, now);
 	}
+	if (!duplicate) committed(store, [statusEvent(n.createdBy, event, status)]);
 	return duplicate ? "duplicate" : "recorded";
+}
+
+/**
+ * An SMSC reports delivery over the bind, often within milliseconds of answering
+ * submit_sm, so its receipt can overtake the SENT write that records the message id;
+ * and a receipt is never sent again once answered. One whose message is not known
+ * yet is therefore looked up again a few times, with backoff (about 8 s in all, past
+ * a send's own batching and retries of the write), before it is given up.
+ */
+export async function recordSmsReceipt(store: Store, receipt: SmsReceipt, delaysMs: readonly number[] = [100, 250, 500, 1000, 2000, 4000]): Promise<DeliveryResult> {
+	const report = smsDeliveryReport(receipt);
+	for (let i = 0; ; i++) {
+		const result = await recordDelivery(store, report);
+		if (result !== "unknown-message" || i >= delaysMs.length) return result;
+		await new Promise(r => setTimeout(r, delaysMs[i]).unref());
+	}
 }

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import type { Collection, Filter, Store } from "../store";
 import { GroupCommit, type GroupCommitOptions } from "../store/group-commit";
-import { newEvent } from "./events";
+import { committed, newEvent, statusEvent } from "./events";
 import { transition } from "./lifecycle";
 import type { EventDoc, NotificationDoc, Status } from "./model";
 
@@ -101,12 +101,14 @@ export class NotificationQueue {
 			set.availableAt = new Date(nowMs + o.retryInMs).toISOString();
 			detail = { ...(detail ?? {}), retryAt: set.availableAt };
 		}
+		const event = newEvent(o.notification.id, o.event, { detail, now: nowMs, status: o.status });
 		const [applied] = await this.writer.submit([
 			[
 				{ op: "updateMany", collection: "notifications", filter, update: { $set: set, $unset: ["leaseToken", "leaseUntil"] } },
-				{ op: "insert", collection: "notification_events", doc: newEvent(o.notification.id, o.event, { detail, now: nowMs }) }
+				{ op: "insert", collection: "notification_events", doc: event }
 			]
 		]);
+		if (applied) committed(this.store, [statusEvent(o.notification.createdBy, event, o.status)]);
 		return applied;
 	}
 
@@ -141,8 +143,13 @@ export class NotificationQueue {
 			{ limit }
 		);
 		const events = this.store.collection<EventDoc>("notification_events");
-		for (const n of failed) await events.insert(newEvent(n.id, "FAILED", { detail: { attempt: n.attempts, error: "LEASE_EXPIRED" }, now }));
-		for (const n of requeued) await events.insert(newEvent(n.id, "LEASE_EXPIRED", { detail: { attempt: n.attempts }, now }));
+		for (const [list, event, status, error] of [[failed, "FAILED", "FAILED", { error: "LEASE_EXPIRED" }], [requeued, "LEASE_EXPIRED", "QUEUED", {}]] as const) {
+			for (const n of list) {
+				const e = newEvent(n.id, event, { detail: { attempt: n.attempts, ...error }, now, status });
+				await events.insert(e);
+				committed(this.store, [statusEvent(n.createdBy, e, status)]);
+			}
+		}
 		return failed.length + requeued.length;
 	}
 }

@@ -1,6 +1,6 @@
 /**
  * What becomes of one claimed notification: SUPPRESSED without sending when the
- * recipient is on the suppression list, else rendered and sent on its channel. Errors
+ * recipient is on its channel's suppression list, else rendered and sent on its channel. Errors
  * are classified: permanent ones fail at once, the others are retried with
  * exponential backoff and jitter until the attempts run out.
  */
@@ -8,10 +8,12 @@ import type { ChannelSender } from "../channels";
 import type { NotificationConfig } from "../config";
 import { SendError } from "../email";
 import type { Store } from "../store";
-import { findTemplate, isSuppressed } from "./directory";
-import type { Channel, NotificationDoc } from "./model";
+import { findTemplate, isSuppressed, suppress } from "./directory";
+import type { UnsubscribeTarget } from "../unsubscribe/token";
+import { unsubscribedFrom } from "../unsubscribe/records";
+import { defaultCategory, type Channel, type NotificationDoc } from "./model";
 import { retryDelay, type NotificationQueue, type Outcome } from "./queue";
-import { render, type TemplateParts } from "./render";
+import { render, type TemplateParts, type Variables } from "./render";
 import type { SendRateLimiter } from "./send-rate";
 
 /** Time a send needs on top of its own limit: the result still has to be recorded. */
@@ -46,6 +48,10 @@ export interface SendDeps {
 	config: NotificationConfig;
 	/** False once the dispatcher stops: nothing more is handed to a provider. */
 	accepting(): boolean;
+	/** The one-click unsubscribe URL for a non-CRITICAL email (absent: no List-Unsubscribe headers). */
+	unsubscribeUrl?(target: UnsubscribeTarget): Promise<string>;
+	/** Variables made for this send only and never stored (an account-lifecycle mail's link). */
+	sendTimeVariables?: (n: NotificationDoc) => Promise<Variables>;
 }
 
 function failed(n: NotificationDoc, error: string, permanent: boolean): Outcome {
@@ -53,15 +59,23 @@ function failed(n: NotificationDoc, error: string, permanent: boolean): Outcome 
 }
 
 /** Works out what becomes of one notification (sending it if due); the caller settles it. Throws LeaseLost or NotStarted. */
-export async function send({ store, queue, channels, limiters, config: cfg, accepting }: SendDeps, n: NotificationDoc): Promise<Outcome> {
-	if (await isSuppressed(store, n.to)) {
-		return { notification: n, status: "SUPPRESSED", event: "SUPPRESSED", detail: { attempt: n.attempts } };
+export async function send({ store, queue, channels, limiters, config: cfg, accepting, unsubscribeUrl, sendTimeVariables }: SendDeps, n: NotificationDoc): Promise<Outcome> {
+	// The decision before sending: SUPPRESSED (bounce, complaint: every priority) > UNSUBSCRIBED (not CRITICAL) > send.
+	if (await isSuppressed(store, n.channel, n.to)) {
+		return { notification: n, status: "SUPPRESSED", event: "SUPPRESSED", detail: { attempt: n.attempts, reason: "suppressed" } };
+	}
+	const category = n.category ?? defaultCategory(n.priority);
+	if (n.priority !== "CRITICAL") {
+		const opted = await unsubscribedFrom(store, n.channel, n.to, category);
+		if (opted) {
+			return { notification: n, status: "UNSUBSCRIBED", event: "UNSUBSCRIBED", detail: { attempt: n.attempts, reason: opted.source, category: opted.category } };
+		}
 	}
 	let template: TemplateParts | null = n.template ?? null;
 	if (!template && n.templateId) template = await findTemplate(store, n.templateId);
 	if (!template) return failed(n, "TEMPLATE_NOT_FOUND", true);
-	const parts = render(template, n.variables);
 	if (!accepting()) throw new NotStarted();
+	const parts = render(template, n.lifecycle && sendTimeVariables ? { ...n.variables, ...(await sendTimeVariables(n)) } : n.variables);
 
 	let error: SendError;
 	try {
@@ -77,7 +91,12 @@ export async function send({ store, queue, channels, limiters, config: cfg, acce
 		// ours) so no other node can take the notification while this send runs.
 		if (Date.parse(n.leaseUntil!) - Date.now() < needed && !(await queue.renew(n, Math.max(cfg.leaseMs, needed)))) throw new LeaseLost();
 		const abort = new AbortController();
-		const { messageId, segments, subscriptions } = await withTimeout(sender.send(n.id, n.to, parts, abort.signal, { priority: n.priority }), cfg.sendTimeoutMs, abort);
+		const link = n.channel === "EMAIL" && n.priority !== "CRITICAL" && unsubscribeUrl ? await unsubscribeUrl({ channel: n.channel, address: n.to, category }) : undefined;
+		const { messageId, segments, subscriptions } = await withTimeout(
+			sender.send(n.id, n.to, parts, abort.signal, { priority: n.priority, ...(link ? { unsubscribeUrl: link } : {}) }),
+			cfg.sendTimeoutMs,
+			abort
+		);
 		const detail: Record<string, unknown> = { attempt: n.attempts, providerMessageId: messageId };
 		if (segments !== undefined) detail.segments = segments;
 		if (subscriptions) detail.subscriptions = subscriptions;
@@ -86,6 +105,8 @@ export async function send({ store, queue, channels, limiters, config: cfg, acce
 		if (err instanceof LeaseLost || err instanceof NotStarted) throw err;
 		error = err instanceof SendError ? err : err instanceof Timeout ? new SendError("SEND_TIMEOUT", false) : new SendError("SEND_ERROR", false);
 	}
+	// A number that does not exist or opted out fails every later send too: suppressed on this channel.
+	if (error.permanent && error.recipientUnusable) await suppress(store, n.channel, n.to, error.code, n.id);
 	if (error.permanent || n.attempts >= cfg.maxAttempts) return failed(n, error.code, error.permanent);
 	return {
 		notification: n,

@@ -14,6 +14,8 @@ import type { SmsMessage, SmsProvider, SmsResult } from "./types";
  * out or is blocked (ConflictException carries DESTINATION_PHONE_NUMBER_OPTED_OUT).
  */
 const PERMANENT = new Set(["ValidationException", "ConflictException"]);
+/** ConflictException reasons about the number itself: the recipient opted out (texted STOP). */
+const NUMBER_UNUSABLE = new Set(["DESTINATION_PHONE_NUMBER_OPTED_OUT"]);
 
 export class AwsSmsProvider extends AwsSender<PinpointSMSVoiceV2Client> implements SmsProvider {
 	readonly kind = "aws" as const;
@@ -38,7 +40,10 @@ export class AwsSmsProvider extends AwsSender<PinpointSMSVoiceV2Client> implemen
 			if (!out.MessageId) throw new SendError("NO_MESSAGE_ID", false);
 			return { messageId: out.MessageId, segments: countSegments(message.text) };
 		} catch (err) {
-			throw awsSendError(err, PERMANENT);
+			const error = awsSendError(err, PERMANENT);
+			const reason = (err as { Reason?: unknown }).Reason;
+			if (error.permanent && typeof reason === "string" && NUMBER_UNUSABLE.has(reason)) throw new SendError(error.code, true, reason, true);
+			throw error;
 		}
 	}
 }

@@ -4,7 +4,9 @@
  * them interchangeably, by destination country) are DELIVERED; the failure types are
  * FAILED with the event type in the detail. Events still on the way (queued,
  * pending), events AWS marks `isFinal: false`, and anything malformed read as null:
- * the webhook answers 200 and changes nothing.
+ * the webhook answers 200 and changes nothing. TEXT_INVALID (the number does not
+ * exist) and TEXT_BLOCKED (the recipient's device or carrier blocks messages to it)
+ * are about the number, not the message: those numbers are suppressed for SMS.
  */
 import type { SmsReceipt } from "./types";
 
@@ -21,6 +23,7 @@ const FAILED = new Set([
 	"TEXT_UNKNOWN",
 	"TEXT_PROTECT_BLOCKED"
 ]);
+const NUMBER_UNUSABLE = new Set(["TEXT_INVALID", "TEXT_BLOCKED"]);
 
 interface SmsEvent {
 	eventType?: unknown;
@@ -53,6 +56,7 @@ export function parseSmsEvent(message: string): SmsReceipt | null {
 		providerMessageId: e.messageId,
 		status,
 		notificationId: typeof echoed === "string" && UUID.test(echoed) ? echoed : undefined,
-		detail
+		detail,
+		...(NUMBER_UNUSABLE.has(e.eventType) ? { numberUnusable: true as const } : {})
 	};
 }

@@ -14,6 +14,9 @@ const PERMANENT_STATUS = new Set(
 	["ESME_RINVMSGLEN", "ESME_RINVDSTADR", "ESME_RINVDSTTON", "ESME_RINVDSTNPI", "ESME_RX_P_APPN", "ESME_RX_R_APPN"].map(n => ESME[n])
 );
 
+/** Of those, the ones about the number itself: it is suppressed for SMS. */
+const NUMBER_UNUSABLE_STATUS = new Set(["ESME_RINVDSTADR"].map(n => ESME[n]));
+
 const STATUS_NAMES = new Map(Object.entries(ESME).map(([name, status]) => [status, name]));
 
 export function statusName(status: number): string {
@@ -21,7 +24,8 @@ export function statusName(status: number): string {
 }
 
 export function statusError(status: number): SendError {
-	return new SendError(statusName(status), PERMANENT_STATUS.has(status));
+	const name = statusName(status);
+	return new SendError(name, PERMANENT_STATUS.has(status), name, NUMBER_UNUSABLE_STATUS.has(status));
 }
 
 const DATA_CODING = { GSM7: 0x00, UCS2: 0x08 } as const;

@@ -28,6 +28,13 @@ export interface SmsReceipt {
 	notificationId?: string;
 	/** A few facts from the provider's report (its state and error code); never the whole payload. */
 	detail: Record<string, unknown>;
+	/**
+	 * The number itself cannot take messages (it does not exist, or the recipient's
+	 * device or carrier blocks them): sending to it again cannot help, so it is
+	 * suppressed for SMS. Absent for failures of one message (expiry, carrier trouble,
+	 * content).
+	 */
+	numberUnusable?: true;
 }
 
 /** May be async: a rejection is logged, and the receipt is not asked for again (it was already answered). */

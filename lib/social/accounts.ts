@@ -6,12 +6,13 @@
  * A first sign-in needs the provider to vouch for the email (email_verified), and an
  * email no platform user has yet. Then an identity-provider user (no usable password),
  * an actor profile and the link are created, all or nothing (lib/accounts/create.ts).
- * An existing user with that email is never linked, not even when the provider vouches
- * for it: the sign-in ends with ACCOUNT_EXISTS. Registration does not prove ownership
- * of an address, so an account registered under someone's email before they first
- * sign in socially would otherwise become theirs with the registrant's password still
- * working on it. An unverified email creates nothing: the new account would claim an
- * address its holder could not register any more.
+ * An existing user with that email is linked only when the platform has verified the
+ * account's email too (a mailed link was followed); otherwise the sign-in ends with
+ * ACCOUNT_EXISTS. Registration alone does not prove ownership of an address, so an
+ * account registered under someone's email before they first sign in socially would
+ * otherwise become theirs with the registrant's password still working on it. An
+ * unverified provider email creates nothing: the new account would claim an address
+ * its holder could not register any more.
  *
  * The provider's refresh token is stored sealed (AES-256-GCM) with the provider,
  * the provider subject and the user as associated data.
@@ -20,7 +21,7 @@ import { randomUUID } from "node:crypto";
 import type { AccountCreator, ActorDirectory, CreatedAccount, StepRepair } from "../accounts/create";
 import type { CreatedUser } from "../idp/types";
 import { SecretBoxError, type SecretBox } from "../secretbox";
-import type { Store } from "../store";
+import { DuplicateKeyError, type Store } from "../store";
 import { SocialFailure } from "./failure";
 import type { ProviderSignIn } from "./provider";
 
@@ -80,14 +81,33 @@ export class SocialAccounts {
 			return { user: { sub: existing.userSub, username: existing.username }, undo: async () => undefined };
 		}
 		if (!profile.emailVerified) throw new SocialFailure("EMAIL_NOT_VERIFIED", "the provider does not vouch for the email");
-		if (await (await this.accounts.idp()).findUserByEmail(profile.email)) {
-			throw new SocialFailure("ACCOUNT_EXISTS", "an account with this email exists; it is not linked by email");
+		const holder = await (await this.accounts.idp()).findProfileByEmail(profile.email);
+		if (holder) {
+			if (!holder.emailVerified) throw new SocialFailure("ACCOUNT_EXISTS", "an account with this email exists and its email is not verified; it is not linked");
+			return this.linkExisting({ sub: holder.sub, username: holder.username }, signIn);
 		}
 		const { email, firstName, lastName } = profile;
 		return this.accounts.create({ email, firstName, lastName }, actors, {
 			name: SOCIAL_LINK_STEP,
 			run: user => this.link(user, signIn)
 		});
+	}
+
+	/**
+	 * Both the provider and the platform vouch that the email is this person's: the
+	 * provider identity joins the existing account. A parallel sign-in of the same
+	 * provider user may have linked it first; then that link is the one.
+	 */
+	private async linkExisting(user: CreatedUser, signIn: ProviderSignIn): Promise<CreatedAccount> {
+		try {
+			await this.link(user, signIn);
+		} catch (err) {
+			if (!(err instanceof DuplicateKeyError)) throw err;
+			const winner = await this.links().findOne({ provider: this.provider, subject: signIn.profile.subject });
+			if (!winner) throw err;
+			return { user: { sub: winner.userSub, username: winner.username }, undo: async () => undefined };
+		}
+		return { user, undo: async () => undefined };
 	}
 
 	private seal(link: Pick<SocialIdentity, "provider" | "subject" | "userSub">, refreshToken: string): string {

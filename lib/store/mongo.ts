@@ -234,6 +234,13 @@ export class MongoStore implements Store {
 		await this.db.command({ ping: 1 });
 	}
 
+	/** A real, journaled write: readiness's proof that the server takes writes again. */
+	async probeWrite(): Promise<void> {
+		await this.db
+			.collection<{ _id: string; at: Date }>("_probe")
+			.updateOne({ _id: "probe" }, { $set: { at: new Date() } }, { upsert: true, writeConcern: { w: "majority", journal: true } });
+	}
+
 	async close(): Promise<void> {
 		await this.client.close();
 	}

@@ -16,16 +16,26 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	/** Embedded identity provider: users and service accounts. */
 	idp_users: { indexes: [{ fields: { pool: 1, username: 1 }, unique: true }] },
 	/** Embedded identity provider: refresh tokens, stored under their SHA-256. */
-	idp_refresh_tokens: { indexes: [{ fields: { familyId: 1 } }, { fields: { expiresAt: 1 } }] },
+	idp_refresh_tokens: { indexes: [{ fields: { familyId: 1 } }, { fields: { userId: 1 } }, { fields: { expiresAt: 1 } }] },
 	/** Embedded identity provider: signing keys under their kid; one writer wins each generation. */
 	idp_keys: { indexes: [{ fields: { generation: 1 }, unique: true }, { fields: { status: 1, generation: -1 } }] },
 	actors: { indexes: [{ fields: { email: 1 }, unique: true }] },
+	/** Email verification and password reset tokens, under their SHA-256 (lib/accounts/lifecycle-tokens.ts). */
+	lifecycle_tokens: { indexes: [{ fields: { sub: 1, purpose: 1 } }, { fields: { expiresAt: 1 } }] },
+	/** Cognito: when each user's sessions were last ended by the platform (sign-out everywhere, reset). */
+	session_revocations: { indexes: [] },
 	/** Account creations under way, keyed by email (lib/accounts/intents.ts); repairs read the oldest. */
 	account_intents: { indexes: [{ fields: { touchedAt: 1 } }] },
-	/** The notification queue: claims read (status, priorityRank, availableAt, seq) in order. */
+	/**
+	 * The notification queue: claims read (status, priorityRank, availableAt, seq) in order;
+	 * listings (lib/notifications/listing.ts) read newest first by id, per creator, recipient or status.
+	 */
 	notifications: {
 		indexes: [
 			{ fields: { status: 1, priorityRank: 1, availableAt: 1, seq: 1 } },
+			{ fields: { "createdBy.id": 1, id: -1 } },
+			{ fields: { to: 1, id: -1 } },
+			{ fields: { status: 1, id: -1 } },
 			{ fields: { status: 1, leaseUntil: 1 } },
 			{ fields: { providerMessageId: 1 } },
 			{ fields: { idempotencyScope: 1 }, unique: true, sparse: true }
@@ -38,6 +48,10 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	templates: { indexes: [{ fields: { name: 1 } }] },
 	/** Recipients that must not be mailed (permanent bounces, complaints); id = normalized address. */
 	suppressions: { indexes: [] },
+	/** Unsubscribes per (channel, address, category), id `CHANNEL:address:category` (lib/unsubscribe/records.ts). */
+	unsubscribes: { indexes: [{ fields: { channel: 1, address: 1 } }] },
+	/** The HMAC keys of unsubscribe links under their kid; one writer wins each generation. */
+	unsubscribe_keys: { indexes: [{ fields: { generation: 1 }, unique: true }] },
 	/** Resume metadata; the bytes are in file storage (lib/files) under fileId. */
 	documents: { indexes: [{ fields: { candidateId: 1, createdAt: -1 } }] },
 	/** One document per flag, keyed by its name. */
@@ -46,6 +60,18 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	push_subscriptions: { indexes: [{ fields: { endpointHash: 1 }, unique: true }, { fields: { actorId: 1, createdAt: -1 } }] },
 	/** The VAPID key pair when the environment sets none: one record under a fixed id. */
 	push_vapid_keys: { indexes: [] },
+	/** Outbound webhook endpoints, fanned out to by their owner (`kind:id`). */
+	webhook_endpoints: { indexes: [{ fields: { ownerKey: 1, createdAt: 1 } }] },
+	/** Webhook deliveries: claimed when due, in event order per notification and endpoint. */
+	webhook_deliveries: {
+		indexes: [
+			{ fields: { state: 1, availableAt: 1, seq: 1 } },
+			{ fields: { state: 1, leaseUntil: 1 } },
+			{ fields: { endpointId: 1, notificationId: 1, seq: 1 } }
+		]
+	},
+	/** Every attempt of a webhook delivery, newest first per endpoint. */
+	webhook_attempts: { indexes: [{ fields: { endpointId: 1, at: -1 } }] },
 	/** Social sign-in: one link per provider user, with the provider's sealed refresh token. */
 	social_identities: { indexes: [{ fields: { provider: 1, subject: 1 }, unique: true }, { fields: { userSub: 1 } }] }
 };

@@ -14,6 +14,7 @@ export type Op =
 	| { op: "deleteMany"; collection: string; filter: Filter }
 	| { op: "batch"; groups: BatchGroup[] }
 	| { op: "ping" }
+	| { op: "probe" }
 	| { op: "close" }
 	/** Test hook, honoured only when the worker was started with testHooks: the thread exits at once. */
 	| { op: "exit" };
@@ -28,6 +29,8 @@ export interface WireError {
 	code?: string;
 	errcode?: number;
 	errstr?: string;
+	/** A failed ROLLBACK after this error: logged beside it, never instead of it. */
+	rollbackError?: string;
 }
 
 export type Reply = { id: number; value?: unknown; error?: WireError };
@@ -40,12 +43,14 @@ export interface WorkerData {
 export function toWire(err: unknown): WireError {
 	if (err instanceof DuplicateKeyError) return { name: err.name, message: err.message, collection: err.collection };
 	const e = err as Partial<WireError> & { message?: unknown };
+	const rollback = (err as { rollbackError?: unknown } | null)?.rollbackError;
 	return {
 		name: typeof e?.name === "string" ? e.name : "Error",
 		message: typeof e?.message === "string" ? e.message : String(err),
 		...(typeof e?.code === "string" ? { code: e.code } : {}),
 		...(typeof e?.errcode === "number" ? { errcode: e.errcode } : {}),
-		...(typeof e?.errstr === "string" ? { errstr: e.errstr } : {})
+		...(typeof e?.errstr === "string" ? { errstr: e.errstr } : {}),
+		...(rollback !== undefined ? { rollbackError: rollback instanceof Error ? rollback.message : String(rollback) } : {})
 	};
 }
 
@@ -57,5 +62,6 @@ export function fromWire(w: WireError): Error {
 	if (w.code !== undefined) err.code = w.code;
 	if (w.errcode !== undefined) err.errcode = w.errcode;
 	if (w.errstr !== undefined) err.errstr = w.errstr;
+	if (w.rollbackError !== undefined) err.rollbackError = w.rollbackError;
 	return err;
 }

@@ -14,6 +14,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { isStorageFault } from "../storage-health";
 import { specOf } from "./schema";
 import { SqliteStore } from "./sqlite";
 import { fromWire, type Op, type Reply, type WorkerData } from "./sqlite-protocol";
@@ -26,6 +27,8 @@ const WORKER_FILE = __filename.endsWith(".ts") ? path.resolve(__dirname, "../../
 export interface SqliteWorkerStoreOptions {
 	/** Lets tests make the worker exit at once (crashWorker). */
 	testHooks?: boolean;
+	/** Hears of each write the disk could not take (lib/storage-health.ts). */
+	onStorageFault?: (err: Error) => void;
 }
 
 interface Pending {
@@ -129,6 +132,10 @@ export class SqliteWorkerStore implements Store {
 		await this.request({ op: "ping" });
 	}
 
+	async probeWrite(): Promise<void> {
+		await this.request({ op: "probe" });
+	}
+
 	/** Opened once the worker has made the file (a collection's first reply says so). */
 	reader(): SqliteStore {
 		if (this.closing) throw new Error("The store is closed");
@@ -180,8 +187,11 @@ export class SqliteWorkerStore implements Store {
 			const p = this.pending.get(r.id);
 			if (!p) continue;
 			this.pending.delete(r.id);
-			if (r.error) p.reject(fromWire(r.error));
-			else p.resolve(r.value);
+			if (r.error) {
+				const err = fromWire(r.error);
+				if (this.options.onStorageFault && isStorageFault(err)) this.options.onStorageFault(err);
+				p.reject(err);
+			} else p.resolve(r.value);
 		}
 		if (this.pending.size === 0) this.worker?.unref();
 	}

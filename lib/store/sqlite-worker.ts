@@ -24,6 +24,8 @@ function apply(r: Request): unknown {
 			return undefined;
 		case "ping":
 			return store.ping();
+		case "probe":
+			return store.probeWrite();
 		case "batch":
 			return store.batch(r.groups);
 		case "insert":
@@ -39,6 +41,14 @@ function apply(r: Request): unknown {
 			return store.collection(r.collection).deleteMany(r.filter);
 		default:
 			throw new Error(`Unknown store request ${r.op}`);
+	}
+}
+
+function rollBack(cause: unknown): void {
+	try {
+		store.db.exec("ROLLBACK");
+	} catch (err) {
+		if (cause && typeof cause === "object") (cause as { rollbackError?: unknown }).rollbackError = err;
 	}
 }
 
@@ -73,10 +83,11 @@ async function flush(): Promise<void> {
 		try {
 			store.db.exec("COMMIT");
 		} catch (err) {
-			if (store.db.isTransaction) store.db.exec("ROLLBACK");
 			lost = err;
 		}
 	}
+	// A failed ROLLBACK (a full disk can refuse it too) travels beside the first error, never instead of it.
+	if (lost && store.db.isTransaction) rollBack(lost);
 	if (lost) {
 		const error = toWire(lost);
 		const answered = new Map(replies.map(r => [r.id, r]));

@@ -276,7 +276,10 @@ export class SqliteStore implements Store {
 			this.db = new DatabaseSync(file, { timeout: 5000, readOnly: true });
 			return;
 		}
-		fs.mkdirSync(path.dirname(file), { recursive: true });
+		fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+		// Created owner-only before SQLite opens it: its -wal and -shm files take the same
+		// mode, and the store holds password hashes and tokens (umask and DATA_DIR's mode aside).
+		fs.closeSync(fs.openSync(file, "a", 0o600));
 		this.db = new DatabaseSync(file, { timeout: 5000 });
 		// FULL: every commit reaches the disk before it returns, so a notification answered
 		// with 201 survives a power loss too (NORMAL would only survive a process crash).
@@ -321,8 +324,15 @@ export class SqliteStore implements Store {
 			this.db.exec(nested ? "RELEASE op" : "COMMIT");
 			return r;
 		} catch (err) {
-			// Some errors (SQLITE_FULL, I/O) have rolled the whole transaction back already.
-			if (this.db.isTransaction) this.db.exec(nested ? "ROLLBACK TO op; RELEASE op" : "ROLLBACK");
+			// Some errors (SQLITE_FULL, I/O) have rolled the whole transaction back already. A
+			// rollback that fails too is kept beside the first error, which is the one thrown.
+			if (this.db.isTransaction) {
+				try {
+					this.db.exec(nested ? "ROLLBACK TO op; RELEASE op" : "ROLLBACK");
+				} catch (rollbackError) {
+					if (err && typeof err === "object") (err as { rollbackError?: unknown }).rollbackError = rollbackError;
+				}
+			}
 			if (isUniqueViolation(err)) throw new DuplicateKeyError(collection);
 			throw err;
 		}
@@ -330,6 +340,12 @@ export class SqliteStore implements Store {
 
 	async ping(): Promise<void> {
 		this.db.prepare("SELECT 1").get();
+	}
+
+	/** A real write (made durable by the commit around it, or its own): readiness's proof that the disk takes writes again. */
+	async probeWrite(): Promise<void> {
+		this.db.exec("CREATE TABLE IF NOT EXISTS _probe (id INTEGER PRIMARY KEY, at INTEGER NOT NULL)");
+		this.db.prepare("INSERT OR REPLACE INTO _probe (id, at) VALUES (1, ?)").run(Date.now());
 	}
 
 	async close(): Promise<void> {

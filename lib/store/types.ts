@@ -132,6 +132,8 @@ export interface Store {
 	batch(groups: BatchGroup[]): Promise<boolean[]>;
 	/** Throws when the backend cannot answer. */
 	ping(): Promise<void>;
+	/** Makes one small durable write; throws when the storage cannot take it (disk full, read-only). */
+	probeWrite(): Promise<void>;
 	close(): Promise<void>;
 }
 

@@ -14,14 +14,26 @@ import { answerClientError } from "../../lib/http-refusal";
 import { RateLimiter } from "../../lib/rate-limit";
 import { RuntimeMixin } from "../../mixins/runtime.mixin";
 import type { AuthMeta } from "../../middlewares/auth.middleware";
+import { ref } from "../../lib/openapi/schemas";
 import { answerError, commonHeaders } from "./answers";
+import { DOCS_ACTIONS } from "./docs";
 import { HttpDrain } from "./drain";
+import { LiveStreams } from "./live";
+import type { StatusEvent } from "../../lib/notifications/events";
+import type { Timeline } from "../../lib/notifications/view";
 import { buildRoutes, ROUTES } from "./routes";
 import type { GatewayMethods, GatewaySettings, GatewayVars, HealthReport, Req, Res } from "./types";
 
+/** How long a stop without the orderly drain lets open event streams end before they are cut. */
+const STREAM_END_WAIT_MS = 1000;
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-/** The scheme name is case-insensitive (RFC 9110); the token is a compact JWS. */
-const BEARER = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/i;
+/**
+ * The scheme name is case-insensitive (RFC 9110). Only the scheme is matched here: the
+ * verifier checks the rest is a compact JWS before verifying it, and a cached token
+ * is only ever a whole-string match of one that passed.
+ */
+const BEARER = /^Bearer +/i;
 
 /** The client's X-Request-Id when it is well-formed, else a new one. */
 function requestIdOf(req: Req): string {
@@ -40,8 +52,14 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		log4XXResponses: false,
 		logRequestParams: null,
 		logResponseData: null,
+		/**
+		 * moleculer-web hands the client's X-Request-Id on as it is: only a well-formed one
+		 * is kept. Otherwise the root context's own id (a random UUID Moleculer makes for
+		 * every context anyway) is the request id, so none is generated twice.
+		 */
 		rootCallOptions(this: unknown, options: { requestID?: string }, req: Req) {
-			options.requestID = requestIdOf(req);
+			const given = req.headers["x-request-id"];
+			options.requestID = typeof given === "string" && REQUEST_ID.test(given) ? given : undefined;
 		},
 		use: [commonHeaders],
 		routes: buildRoutes(ROUTES),
@@ -53,9 +71,11 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		addRoute: false,
 		removeRoute: false,
 		rest: { auth: "public" },
+		...DOCS_ACTIONS,
 		live: {
 			visibility: "published",
 			auth: "public",
+			openapi: { summary: "Liveness", success: { status: 200, description: "The process answers.", schema: ref("HealthReport") }, storage: false },
 			handler(): HealthReport {
 				return { status: "ok", checks: {} };
 			}
@@ -63,6 +83,12 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		ready: {
 			visibility: "published",
 			auth: "public",
+			openapi: {
+				summary: "Readiness",
+				success: { status: 200, description: "Every dependency answers.", schema: ref("HealthReport") },
+				other: { 503: { description: "A dependency is down, or the node is stopping.", schema: ref("HealthReport"), headers: { "Retry-After": "Seconds." } } },
+				storage: false
+			},
 			async handler(ctx: Context<unknown, HttpMeta>): Promise<HealthReport> {
 				const report = await this.readiness();
 				if (report.status !== "ok") {
@@ -71,6 +97,12 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 				}
 				return report;
 			}
+		}
+	},
+	events: {
+		/** Recorded on any node (lib/notifications/events.ts): the live streams of this node follow it. */
+		"notifications.status"(ctx: Context<StatusEvent>) {
+			this.live.deliver(ctx.params);
 		}
 	},
 	methods: {
@@ -82,13 +114,27 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 			this.sendError(req, res, err);
 		},
 		/** Verifies the Bearer token here, then hands it on in meta; each service verifies it again. */
-		async authenticate(ctx: Context<unknown, AuthMeta>, _route: unknown, req: Req) {
+		authenticate(ctx: Context<unknown, AuthMeta>, _route: unknown, req: Req): null | Promise<null> {
 			const header = req.headers.authorization;
 			const m = typeof header === "string" ? BEARER.exec(header) : null;
 			if (!m) throw unauthorized();
-			await (await this.runtime().verifier()).verify(m[1]);
-			ctx.meta.authToken = m[1];
-			return null;
+			const token = header!.slice(m[0].length);
+			const rt = this.runtime();
+			// A token verified before (and unexpired) passes without a promise; any other is verified in full.
+			const cached = rt.cachedPrincipal(token);
+			if (cached) {
+				req.$principal = cached;
+				ctx.meta.authToken = token;
+				return null;
+			}
+			return rt
+				.verifier()
+				.then(v => v.verify(token))
+				.then(principal => {
+					req.$principal = principal;
+					ctx.meta.authToken = token;
+					return null;
+				});
 		},
 		/** A request that arrives during a stop, or is still unanswered when its grace runs out. */
 		refuseDuringStop(req: Req, res: Res) {
@@ -111,7 +157,11 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 				}
 			};
 			// A node whose services keep nothing in the store never opens it.
-			if (rt.usesStore()) await probe("store", () => rt.store().ping());
+			if (rt.usesStore()) {
+				await probe("store", () => rt.store().ping());
+				// After a storage fault, ready again only once a real write succeeds (lib/storage-health.ts).
+				await probe("storage", () => rt.storageHealth.check([rt.store(), rt.files()]));
+			}
 			if (rt.config.natsUrl) {
 				await probe("transporter", async () => {
 					if (!this.broker.transit?.connected || !rt.transportUp) throw new Error("disconnected");
@@ -130,13 +180,28 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		this.corsOrigins = new Set(rt.config.gateway.corsOrigins);
 		this.clientAddresses = new ClientAddresses(rt.config.gateway.trustedProxies);
 		this.rateLimiter = new RateLimiter(rt.kv(), rt.config.gateway.rateLimits, this.logger);
+		// Access was checked when the stream opened; the caller's token may expire while it stays open.
+		this.live = new LiveStreams(rt.config.gateway.live, async (notificationId, after) => {
+			// As this node's service ("api-gateway", its name in SERVICES and in the identity provider).
+			const authToken = await rt.serviceTokens.get("api-gateway");
+			const timeline = await this.broker.call<Timeline, object>("notifications.events", after ? { notificationId, after } : { notificationId }, { meta: { authToken } });
+			return timeline.items;
+		}, (err, notificationId) => {
+			this.logger.warn("Reading a live stream's timeline failed; trying again with the next heartbeat", { notificationId, error: err.message });
+		});
 		this.server?.on("clientError", answerClientError);
 		if (this.server) this.drain = new HttpDrain(this.server, this.httpHandler, (req, res) => this.refuseDuringStop(req, res));
 	},
 	started() {
+		this.runtime().shutdown.add(this.live);
 		if (this.drain) this.runtime().shutdown.add(this.drain, "edge");
 	},
-	stopped() {
+	async stopped() {
+		this.runtime().shutdown.delete(this.live);
+		// A stop without the orderly drain (tests, a failed start) still ends every stream.
+		const ended = this.live.begin();
+		await Promise.race([ended, new Promise(resolve => setTimeout(resolve, STREAM_END_WAIT_MS).unref())]);
+		await this.live.abort();
 		if (!this.drain) return;
 		this.runtime().shutdown.delete(this.drain);
 		this.drain.close();

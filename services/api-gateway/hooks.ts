@@ -5,16 +5,20 @@
  */
 import type { Context } from "moleculer";
 import { rateLimitSubject } from "../../lib/client-ip";
-import { badRequest, ClientError } from "../../lib/errors";
+import { badRequest, ClientError, shuttingDown } from "../../lib/errors";
+import { EVENT_SEQ, type Timeline } from "../../lib/notifications/view";
 import type { SocialCallbackMeta } from "../../lib/http-meta";
 import { checkJsonText, unsafeKey } from "../../lib/json-guard";
 import { BINDING_COOKIE, readCookie } from "../../lib/social/state";
+import type { LiveStream } from "./live";
 import type { AliasPolicy, AppliedPolicy, BodyKind, GatewayThis, Req, Res } from "./types";
 
-type CallMeta = SocialCallbackMeta & { idempotencyKey?: string };
+type CallMeta = SocialCallbackMeta & { idempotencyKey?: string; acceptsHtml?: boolean };
 type BodyCheck = (ctx: Context<unknown, CallMeta>, req: Req) => void;
 
 export const JSON_LIMIT = "1mb";
+/** RFC 8058's body is 26 bytes; a little room for a client's own encoding. */
+export const ONE_CLICK_LIMIT = "1kb";
 
 /** What a request has before an alias matched (a body the parser refused, an unknown path): the default answers. */
 const NO_POLICY: AppliedPolicy = { body: "none" };
@@ -52,8 +56,10 @@ function checkJsonCall(ctx: Context<unknown, CallMeta>, req: Req): void {
 	}
 	const unsafe = unsafeKey(req.body);
 	if (unsafe !== undefined) throw badRequest(`The body may not use the key "${unsafe}".`, [{ field: unsafe, message: "This key is not allowed." }]);
-	if (!["POST", "PUT", "PATCH"].includes(req.method ?? "")) return;
 	const type = (req.headers["content-type"] ?? "").toLowerCase();
+	// A DELETE usually sends no body; one that does is held to the same rule.
+	if (!["POST", "PUT", "PATCH"].includes(req.method ?? "") && !(req.method === "DELETE" && type)) return;
+	if (!type && policyOf(req).bodyless && Number(req.headers["content-length"] ?? 0) === 0 && !req.headers["transfer-encoding"]) return;
 	if (!/^application\/json\s*(;\s*charset=utf-8\s*)?$/.test(type)) {
 		throw new ClientError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.");
 	}
@@ -90,8 +96,26 @@ function requireMultipart(_ctx: Context, req: Req): void {
 	if (value.length < 1 || value.length > 70) throw badRequest("The multipart boundary must be 1 to 70 characters.");
 }
 
+/** A one-click POST carries List-Unsubscribe=One-Click as a form (or no body); nothing of it reaches the action but the path. */
+function oneClick(ctx: Context<unknown, CallMeta>, req: Req): void {
+	const { body, params } = req.$params as { body?: Record<string, unknown>; params?: Record<string, string> };
+	if (req.method === "POST") {
+		const type = (req.headers["content-type"] ?? "").toLowerCase();
+		const keys = Object.keys(body ?? {});
+		if (type && !/^application\/x-www-form-urlencoded\s*(;|$)/.test(type)) {
+			throw new ClientError(415, "UNSUPPORTED_MEDIA_TYPE", "Send List-Unsubscribe=One-Click as application/x-www-form-urlencoded.");
+		}
+		if (!(keys.length === 0 || (keys.length === 1 && body!["List-Unsubscribe"] === "One-Click"))) {
+			throw badRequest("The body must be List-Unsubscribe=One-Click, or empty.");
+		}
+		ctx.meta.acceptsHtml = /\btext\/html\b/.test(String(req.headers.accept ?? ""));
+	}
+	req.$params = { ...params };
+}
+
 const BODY_CHECKS: Record<BodyKind, BodyCheck> = {
 	none: () => undefined,
+	"one-click": oneClick,
 	json: checkJsonCall,
 	sns: requireSnsBody,
 	multipart: requireMultipart,
@@ -118,7 +142,7 @@ async function countAttempt(gateway: GatewayThis, limit: NonNullable<AliasPolicy
  * in URLs, which end up in logs, proxies and browser history. A request of the right
  * shape is then counted against the rate limits before anything checks a credential.
  */
-export async function beforeCall(this: GatewayThis, ctx: Context<unknown, CallMeta>, _route: unknown, req: Req): Promise<void> {
+export async function beforeCall(this: GatewayThis, ctx: Context<unknown, CallMeta>, _route: unknown, req: Req, res: Res): Promise<void> {
 	const policy = policyOf(req);
 	BODY_CHECKS[policy.body](ctx, req);
 	if (policy.bodyParamsOnly && req.method === "POST" && Object.keys(req.query ?? {}).length > 0) {
@@ -126,6 +150,49 @@ export async function beforeCall(this: GatewayThis, ctx: Context<unknown, CallMe
 	}
 	if (policy.bindingCookie) ctx.meta.socialBinding = readCookie(req.headers.cookie, BINDING_COOKIE);
 	if (policy.rateLimit) await countAttempt(this, policy.rateLimit, req);
+	if (policy.stream === "sse") openLiveStream(this, req, res);
+}
+
+function wantsEventStream(req: Req): boolean {
+	return /(^|,)\s*text\/event-stream\s*(;|,|$)/i.test(req.headers.accept ?? "");
+}
+
+/**
+ * A client resumes after the event named by Last-Event-ID (SSE's own header; the
+ * `after` query parameter does the same for plain JSON reads). The stream is opened
+ * here, before the action reads the timeline, so nothing recorded in between is lost;
+ * it is dropped with the response if the call fails.
+ */
+function openLiveStream(gateway: GatewayThis, req: Req, res: Res): void {
+	const params = req.$params as Record<string, unknown>;
+	const lastEventId = req.headers["last-event-id"];
+	if (typeof lastEventId === "string" && lastEventId !== "") {
+		if (!EVENT_SEQ.test(lastEventId)) throw badRequest("Last-Event-ID does not name an event of this stream.", [{ field: "Last-Event-ID", message: "Use the id of an event this stream sent." }]);
+		params.after = lastEventId;
+	}
+	if (!wantsEventStream(req)) return;
+	const stream = gateway.live.watch(String(params.notificationId), typeof params.after === "string" ? params.after : undefined);
+	req.$live = stream;
+	// Whichever way the response ends, the stream goes with it (and stops counting).
+	res.once("close", () => stream.destroy());
+}
+
+/** Past the access check: the stream is counted against its limits, then begins with the timeline. */
+function beginLiveStream(ctx: Context<unknown, { $responseType?: string; $responseHeaders?: Record<string, string> }>, req: Req, timeline: Timeline): LiveStream {
+	const stream = req.$live!;
+	const gateway = req.$service!;
+	if (stream.destroyed) throw shuttingDown();
+	const p = req.$principal;
+	const admission = gateway.live.admit(stream, p ? `${p.kind}:${p.sub}` : "anonymous");
+	if (admission !== "admitted") {
+		stream.destroy();
+		if (admission === "node-limit" && gateway.runtime().shutdown.stopping) throw shuttingDown();
+		throw new ClientError(429, "RATE_LIMITED", admission === "principal-limit" ? "Too many open event streams for this caller." : "This node has too many open event streams.", { retryAfter: 30 });
+	}
+	ctx.meta.$responseType = "text/event-stream; charset=utf-8";
+	ctx.meta.$responseHeaders = { "Cache-Control": "no-store", "X-Accel-Buffering": "no" };
+	stream.begin(timeline.items, gateway.live.heartbeatMs);
+	return stream;
 }
 
 /**
@@ -145,7 +212,7 @@ function uploadResult(data: unknown): unknown {
 /** Runs on a result before it is sent. For uploads moleculer-web calls it with the alias as `this`, so it uses none. */
 export function afterCall(_ctx: Context, _route: unknown, req: Req, res: Res, data: unknown): unknown {
 	const policy = policyOf(req);
-	const result = policy.body === "multipart" ? uploadResult(data) : data;
+	const result = policy.body === "multipart" ? uploadResult(data) : req.$live ? beginLiveStream(_ctx, req, data as Timeline) : data;
 	if (policy.noStore) {
 		res.setHeader("Cache-Control", "no-store");
 		res.setHeader("Pragma", "no-cache");

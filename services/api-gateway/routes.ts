@@ -7,7 +7,7 @@
  */
 import type { ApiRouteSchema } from "moleculer-web";
 import { MAX_RESUME_BYTES, UPLOAD_DEADLINE_MS } from "../../lib/resume";
-import { afterCall, beforeCall, JSON_LIMIT, verifyFlagJson, verifyJson } from "./hooks";
+import { afterCall, beforeCall, JSON_LIMIT, ONE_CLICK_LIMIT, verifyFlagJson, verifyJson } from "./hooks";
 import type { AliasPolicy, AppliedPolicy, BodyKind } from "./types";
 
 export interface AliasDeclaration extends AliasPolicy {
@@ -30,9 +30,31 @@ export interface RouteDeclaration {
 /** moleculer-web reads `empty` itself (call the action when no file came); its typings leave it out. */
 type BusboyConfig = NonNullable<ApiRouteSchema["busboyConfig"]> & { empty?: boolean };
 
+/** Like the /auth route's: tokens and passwords never in a URL, answers never cached. */
+const OWN_ACCOUNT: AliasPolicy = { noStore: true, bodyParamsOnly: true };
+
 export const ROUTES: readonly RouteDeclaration[] = [
 	{ path: "/health", body: "none", authentication: false, aliases: { "GET live": "api.live", "GET ready": "api.ready" } },
 	{ path: "/.well-known", body: "none", authentication: false, aliases: { "GET jwks.json": "auth.jwks" } },
+	// The API's own description and its reference page (docs.ts).
+	{ path: "/openapi.json", body: "none", authentication: false, aliases: { "GET /": "api.openapi" } },
+	{ path: "/docs", body: "none", authentication: false, aliases: { "GET /": "api.docs", "GET :file": "api.docsAsset" } },
+	{
+		// The embedded provider's issuers, discovered the way resource servers discover a Cognito pool.
+		path: "/idp",
+		body: "none",
+		authentication: false,
+		aliases: {
+			"GET :pool/.well-known/openid-configuration": "auth.openidConfiguration",
+			"GET :pool/.well-known/jwks.json": "auth.issuerJwks"
+		}
+	},
+	{
+		path: "/admin/keys",
+		body: "json",
+		authentication: true,
+		aliases: { "POST rotate": { action: "auth.rotateKeys", bodyless: true } }
+	},
 	{
 		// Passwords and tokens travel here: never in a URL, never kept by a cache.
 		path: "/auth",
@@ -44,7 +66,23 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"POST register": { action: "auth.register", rateLimit: { bucket: "register", userField: "email" } },
 			"POST tokens/refresh": { action: "auth.refresh", rateLimit: { bucket: "refresh" } },
 			"POST refresh-user-token": { action: "auth.refresh", rateLimit: { bucket: "refresh" } },
-			"POST tokens/exchange": { action: "auth.exchange", rateLimit: { bucket: "exchange" } }
+			"POST tokens/exchange": { action: "auth.exchange", rateLimit: { bucket: "exchange" } },
+			"POST email/verify": { action: "auth.verifyEmail", rateLimit: { bucket: "redeem" } },
+			"POST password/forgot": { action: "auth.forgotPassword", rateLimit: { bucket: "forgot", userField: "email" } },
+			"POST password/reset": { action: "auth.resetPassword", rateLimit: { bucket: "redeem" } },
+			"POST logout": "auth.logout",
+			"POST services/token": { action: "auth.serviceToken", rateLimit: { bucket: "service", userField: "username" } }
+		}
+	},
+	{
+		path: "/admin/service-accounts",
+		body: "json",
+		authentication: true,
+		policy: { noStore: true },
+		aliases: {
+			"POST /": "auth.createServiceAccount",
+			"GET /": "auth.listServiceAccounts",
+			"DELETE /:serviceId": "auth.deleteServiceAccount"
 		}
 	},
 	{
@@ -57,7 +95,21 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"GET login/callback": { action: "auth.socialCallback", bindingCookie: true, failure: "ui-redirect" }
 		}
 	},
-	{ path: "/notifications/webhooks", body: "sns", authentication: false, aliases: { "POST email-provider": "webhooks.emailProvider" } },
+	{
+		// RFC 8058 one-click unsubscribe: mail clients post without a token; the link is signed.
+		path: "/unsubscribe",
+		body: "one-click",
+		authentication: false,
+		policy: { noStore: true },
+		aliases: { "GET /:token": "preferences.unsubscribePage", "POST /:token": "preferences.unsubscribe" }
+	},
+	{
+		path: "/notifications/webhooks",
+		body: "sns",
+		authentication: false,
+		aliases: { "POST email-provider": "webhooks.emailProvider", "POST sms-provider": "webhooks.smsProvider" }
+	},
+	{ path: "/notifications/push", body: "none", authentication: false, aliases: { "GET vapid-public-key": "notifications.vapidPublicKey" } },
 	{
 		path: "/resumes",
 		body: "multipart",
@@ -90,18 +142,49 @@ export const ROUTES: readonly RouteDeclaration[] = [
 		aliases: { "GET /": "features.list", "GET /:featureName": "features.get", "PUT /:featureName": "features.set" }
 	},
 	{
-		path: "",
+		path: "/webhook-endpoints",
 		body: "json",
+		authentication: true,
+		// The create answer carries the endpoint's signing secret.
+		policy: { noStore: true },
+		aliases: { "POST /": "outbound.createEndpoint", "GET /": "outbound.listEndpoints", "DELETE /:endpointId": "outbound.deleteEndpoint" }
+	},
+	{
+		// Reads take no body: no parser, no body checks on the busiest aliases.
+		path: "",
+		body: "none",
 		authentication: true,
 		aliases: {
 			"GET actors/:id": "actors.get",
 			"GET actor": "actors.find",
+			"GET actors/:id/preferences": "preferences.getPreferences",
+			"GET admin/suppressions": "preferences.listSuppressions",
+			"GET actors/:id/push-subscriptions": "notifications.listPushSubscriptions",
 			"GET resumes/:id": "documents.get",
 			"GET resumes/:id/content": "documents.content",
-			"POST notifications": "notifications.create",
+			"GET notifications": "notifications.list",
 			"GET notifications/:notificationId": "notifications.get",
+			"GET notifications/:notificationId/events": { action: "notifications.events", stream: "sse" },
+			"GET templates/:id": "notifications.getTemplate"
+		}
+	},
+	{
+		path: "",
+		body: "json",
+		authentication: true,
+		aliases: {
+			// The signed-in user's own account (these live here rather than beside /auth, which
+			// needs no token): the token names the user, the body holds passwords.
+			"POST auth/email/verification": { action: "auth.requestVerification", ...OWN_ACCOUNT, bodyless: true, rateLimit: { bucket: "verification" } },
+			"POST auth/password/change": { action: "auth.changePassword", ...OWN_ACCOUNT, rateLimit: { bucket: "login" } },
+			"POST auth/logout/all": { action: "auth.logoutAll", ...OWN_ACCOUNT, bodyless: true },
+			"PUT actors/:id/preferences": "preferences.putPreferences",
+			"DELETE admin/suppressions/:channel/:address": "preferences.removeSuppression",
+			"POST actors/:id/push-subscriptions": "notifications.addPushSubscription",
+			"DELETE actors/:id/push-subscriptions/:subscriptionId": "notifications.deletePushSubscription",
+			"POST notifications": "notifications.create",
+			"DELETE notifications/:notificationId": "notifications.cancel",
 			"POST templates": "notifications.createTemplate",
-			"GET templates/:id": "notifications.getTemplate",
 			"PUT templates/:id": "notifications.updateTemplate"
 		}
 	}
@@ -123,7 +206,8 @@ const BODY_OPTIONS: Record<BodyKind, BodyOptions> = {
 	},
 	// The file streams to the action as it arrives; no body parser runs.
 	multipart: { mergeParams: true, bodyParsers: false },
-	flag: { mergeParams: false, bodyParsers: { json: { limit: JSON_LIMIT, strict: false, verify: verifyFlagJson } } }
+	flag: { mergeParams: false, bodyParsers: { json: { limit: JSON_LIMIT, strict: false, verify: verifyFlagJson } } },
+	"one-click": { mergeParams: false, bodyParsers: { urlencoded: { extended: false, limit: ONE_CLICK_LIMIT, parameterLimit: 4 } } }
 };
 
 /** An alias in moleculer-web's object form: what it is given besides type and action stays on req.$alias. */
@@ -143,12 +227,14 @@ function buildAliases(route: RouteDeclaration): Record<string, BuiltAlias> {
 	);
 }
 
-export type GatewayRoute = Pick<ApiRouteSchema, "path" | "logging" | "mappingPolicy" | "authentication"> &
+export type GatewayRoute = Pick<ApiRouteSchema, "name" | "path" | "logging" | "mappingPolicy" | "authentication"> &
 	BodyOptions &
 	RouteDeclaration["options"] & { aliases: Record<string, BuiltAlias>; onBeforeCall: typeof beforeCall; onAfterCall: typeof afterCall };
 
 export function buildRoutes(declared: readonly RouteDeclaration[]): GatewayRoute[] {
 	return declared.map(route => ({
+		// moleculer-web keeps one route per name, else per path: routes sharing a path differ by body kind.
+		name: `${route.path || "/"} (${route.body})`,
 		path: route.path,
 		// moleculer-web formats its per-request lines whenever route logging is on,
 		// whatever the log level, which costs more than the rest of a cached request.

@@ -10,6 +10,8 @@ import type { RateLimitedRoute } from "../../lib/config";
 import type { RateLimiter } from "../../lib/rate-limit";
 import type { RuntimeMethods } from "../../mixins/runtime.mixin";
 import type { Drain } from "../../lib/shutdown";
+import type { Principal } from "../../lib/auth/rules";
+import type { LiveStream, LiveStreams } from "./live";
 
 /**
  * How a route reads its body. moleculer-web parses bodies per route, so every alias
@@ -18,13 +20,16 @@ import type { Drain } from "../../lib/shutdown";
  * - json: application/json, an object or an array;
  * - sns: text/plain or application/json, kept as text for the service to parse (SNS posts JSON as text/plain);
  * - multipart: multipart/form-data, streamed to the action as it arrives;
- * - flag: any JSON value, handed to the action apart from the path parameters.
+ * - flag: any JSON value, handed to the action apart from the path parameters;
+ * - one-click: RFC 8058's `List-Unsubscribe=One-Click` form body, or none; only the path reaches the action.
  */
-export type BodyKind = "none" | "json" | "sns" | "multipart" | "flag";
+export type BodyKind = "none" | "json" | "sns" | "multipart" | "flag" | "one-click";
 
 export interface AliasPolicy {
 	/** Attempts counted against this bucket's limits before anything is called; userField is the body field naming the account. */
 	rateLimit?: { bucket: RateLimitedRoute; userField?: string };
+	/** A POST that takes no body: an empty one needs no Content-Type (one that is sent must still be JSON). */
+	bodyless?: boolean;
 	/** The answer carries tokens: no cache may keep it. */
 	noStore?: boolean;
 	/** Parameters come from the JSON body only: a query string on a POST is refused, as it would put secrets in URLs. */
@@ -33,6 +38,12 @@ export interface AliasPolicy {
 	bindingCookie?: boolean;
 	/** A browser navigation ends at the UI even when it fails, with only an error code; otherwise failures are problem documents. */
 	failure?: "problem" | "ui-redirect";
+	/**
+	 * "sse": with `Accept: text/event-stream` the answer is a live stream of the
+	 * notification's events (services/api-gateway/live.ts); the action answers the
+	 * timeline it begins with (after Last-Event-ID). Without it, that timeline as JSON.
+	 */
+	stream?: "sse";
 }
 
 /** What a matched alias carries as req.$alias.policy: its route's body kind and policy, overridden by its own. */
@@ -53,6 +64,8 @@ export interface GatewayVars {
 	corsOrigins: Set<string>;
 	clientAddresses: ClientAddresses;
 	rateLimiter: RateLimiter;
+	/** This node's live status streams. */
+	live: LiveStreams;
 	/** moleculer-web's HTTP server, created by the mixin before this service's created(). */
 	server?: Server;
 	/** Every request passes through it: the gateway's part in the orderly stop. */
@@ -77,6 +90,10 @@ export type Req = IncomingMessage & {
 	/** Set once the route's middlewares (body parsers included) have run and an alias matched. */
 	$alias?: { action?: string | null; policy?: AppliedPolicy };
 	$params?: unknown;
+	/** Who the Bearer token names, once the gateway has checked it. */
+	$principal?: Principal;
+	/** The live stream this request opens (an alias with stream "sse" and Accept: text/event-stream). */
+	$live?: LiveStream;
 	query?: Record<string, unknown>;
 	body?: unknown;
 };

@@ -4,7 +4,7 @@
  */
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import { PLATFORM_ENTRY, spawnProcess } from "../../harness/processes";
+import { CLOSED_DEPLOYMENT_ENV, PLATFORM_ENTRY, spawnProcess } from "../../harness/processes";
 
 export const ENTRY = PLATFORM_ENTRY;
 
@@ -24,14 +24,14 @@ export function startNode(env: Record<string, string>): NodeProcess {
 	const node = spawnProcess({
 		name: env.NODE_ID ?? "node",
 		args: [ENTRY],
-		env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", LOG_LEVEL: "warn", ...env },
+		env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", LOG_LEVEL: "warn", ...CLOSED_DEPLOYMENT_ENV, ...env },
 		keepChars: TEST_OUTPUT_KEEP_CHARS
 	});
 	return { child: node.process, output: node.output, stop: node.stop };
 }
 
 /** Polls until check() is true or the deadline passes; no fixed sleeps. A small maxDelayMs catches short-lived states. */
-export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 20000, maxDelayMs = 250): Promise<void> {
+export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 20000, maxDelayMs = 250, explain?: () => string): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	let delay = Math.min(25, maxDelayMs);
 	while (Date.now() < deadline) {
@@ -39,5 +39,15 @@ export async function waitFor(what: string, check: () => Promise<boolean>, timeo
 		await new Promise(r => setTimeout(r, delay));
 		delay = Math.min(delay * 2, maxDelayMs);
 	}
-	throw new Error(`Timed out waiting for ${what}`);
+	throw new Error(`Timed out waiting for ${what}${explain ? `\n${explain()}` : ""}`);
+}
+
+/** What a failed wait on started nodes prints: whether each still runs, and the end of what it wrote. */
+export function describeNodes(nodes: NodeProcess[], tailChars = 3000): string {
+	return nodes
+		.map((n, i) => {
+			const state = n.child.exitCode !== null || n.child.signalCode !== null ? `exited (${n.child.exitCode ?? n.child.signalCode})` : "running";
+			return `node ${i} (pid ${n.child.pid}) ${state}; its output ends:\n${n.output().slice(-tailChars)}`;
+		})
+		.join("\n");
 }

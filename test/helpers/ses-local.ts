@@ -11,6 +11,8 @@ export interface SesEmail {
 	destination: { to: string[] };
 	subject: string;
 	body: { html?: string; text?: string };
+	/** The Headers list of the SendEmail request, as the emulator keeps it. */
+	headers?: { name: string; value: string }[];
 }
 
 export interface SesLocal {

@@ -556,6 +556,98 @@ add(
 	hook("a body over 1 MiB", s => sns(s, { Message: "m".repeat(MIB) }), 413, "PAYLOAD_TOO_LARGE")
 );
 
+// The SMS outcomes arrive the same way and are refused the same way.
+const SMS_WEBHOOK = "/notifications/webhooks/sms-provider";
+for (const r of rows.filter(r => r.path === WEBHOOK)) add({ ...r, name: r.name.replace(WEBHOOK, SMS_WEBHOOK), path: SMS_WEBHOOK });
+
+// ---- push subscriptions and the VAPID key
+
+const SUBSCRIPTIONS = "/actors/{actorId}/push-subscriptions";
+const P256DH = `BA${"A".repeat(85)}`;
+const AUTH = "A".repeat(22);
+const subscribe = (name: string, body: Row["body"], status: number, code: string, extra: Partial<Row> = {}): Row => ({
+	name: `POST ${SUBSCRIPTIONS}: ${name}`,
+	method: "POST",
+	path: SUBSCRIPTIONS,
+	who: "user",
+	headers: JSON_TYPE,
+	body,
+	status,
+	code,
+	...extra
+});
+add(
+	subscribe("an http endpoint", json({ endpoint: "http://push.example.com/x", keys: { p256dh: P256DH, auth: AUTH } }), 400, "VALIDATION_ERROR"),
+	subscribe("an endpoint on the internal network", json({ endpoint: "https://169.254.169.254/latest", keys: { p256dh: P256DH, auth: AUTH } }), 400, "VALIDATION_ERROR"),
+	subscribe("an endpoint that is no URL", json({ endpoint: "push service", keys: { p256dh: P256DH, auth: AUTH } }), 400, "VALIDATION_ERROR"),
+	subscribe("an endpoint of 3,000 characters", json({ endpoint: `https://push.example.com/${"a".repeat(3000)}`, keys: { p256dh: P256DH, auth: AUTH } }), 400, "VALIDATION_ERROR"),
+	subscribe("keys that are not base64url", json({ endpoint: "https://push.example.com/x", keys: { p256dh: "<script>", auth: "!!" } }), 400, "VALIDATION_ERROR"),
+	subscribe("keys as a string", json({ endpoint: "https://push.example.com/x", keys: "p256dh" }), 400, "VALIDATION_ERROR"),
+	subscribe("an empty object", "{}", 400, "VALIDATION_ERROR"),
+	subscribe("an unknown field", json({ endpoint: "https://push.example.com/x", keys: { p256dh: P256DH, auth: AUTH }, owner: NOBODY }), 400, "VALIDATION_ERROR"),
+	subscribe("another user's actor", json({ endpoint: "https://push.example.com/x", keys: { p256dh: P256DH, auth: AUTH } }), 403, "FORBIDDEN", { path: `/actors/${NOBODY}/push-subscriptions` }),
+	subscribe("an actor id that is not a UUID", "{}", 400, "VALIDATION_ERROR", { path: "/actors/not-a-uuid/push-subscriptions" }),
+	subscribe("no token", json({ endpoint: "https://push.example.com/x", keys: { p256dh: P256DH, auth: AUTH } }), 401, "UNAUTHORIZED", { who: "none" }),
+	subscribe("text/plain", json({ endpoint: "https://push.example.com/x", keys: { p256dh: P256DH, auth: AUTH } }), 415, "UNSUPPORTED_MEDIA_TYPE", { headers: TEXT }),
+	get(`/actors/${NOBODY}/push-subscriptions`, "user", "another user's actor", 403, "FORBIDDEN"),
+	get("/actors/not-a-uuid/push-subscriptions", "user", "not a UUID", 400, "VALIDATION_ERROR"),
+	get(`${SUBSCRIPTIONS}?extra=1`, "user", "an unknown query parameter", 400, "VALIDATION_ERROR"),
+	{ name: `DELETE ${SUBSCRIPTIONS}/{id}: an unknown subscription`, method: "DELETE", path: `${SUBSCRIPTIONS}/${NOBODY}`, who: "user", status: 404, code: "NOT_FOUND" },
+	{ name: `DELETE ${SUBSCRIPTIONS}/{id}: not a UUID`, method: "DELETE", path: `${SUBSCRIPTIONS}/not-a-uuid`, who: "user", status: 400, code: "VALIDATION_ERROR" },
+	{ name: `DELETE ${SUBSCRIPTIONS}/{id}: another user's actor`, method: "DELETE", path: `/actors/${NOBODY}/push-subscriptions/${NOBODY}`, who: "user", status: 403, code: "FORBIDDEN" },
+	get("/notifications/push/vapid-public-key?extra=1", "none", "an unknown query parameter", 400, "VALIDATION_ERROR")
+);
+
+// ---- one-click unsubscribe, preferences, the operators' suppression list
+
+const FORM = { "content-type": "application/x-www-form-urlencoded" };
+const forged = `${Buffer.from(JSON.stringify({ v: 1, k: "nokey", c: "EMAIL", a: "a@example.com", g: "news" })).toString("base64url")}.${"A".repeat(43)}`;
+const unsubscribe = (name: string, token: string, status: number, code: string, extra: Partial<Row> = {}): Row => ({
+	name: `POST /unsubscribe/{token}: ${name}`,
+	method: "POST",
+	path: `/unsubscribe/${token}`,
+	who: "none",
+	headers: FORM,
+	body: "List-Unsubscribe=One-Click",
+	status,
+	code,
+	...extra
+});
+const PREFERENCES = "/actors/{actorId}/preferences";
+const prefs = (name: string, body: Row["body"], status: number, code: string, extra: Partial<Row> = {}): Row => ({
+	name: `PUT ${PREFERENCES}: ${name}`,
+	method: "PUT",
+	path: PREFERENCES,
+	who: "user",
+	headers: JSON_TYPE,
+	body,
+	status,
+	code,
+	...extra
+});
+add(
+	unsubscribe("a token signed by no key", forged, 400, "INVALID_UNSUBSCRIBE_TOKEN"),
+	unsubscribe("a token that is not one", "not-a-token", 400, "INVALID_UNSUBSCRIBE_TOKEN"),
+	unsubscribe("a token of 2,000 characters", "a".repeat(2000), 400, "VALIDATION_ERROR"),
+	unsubscribe("another body", forged, 400, "VALIDATION_ERROR", { body: "List-Unsubscribe=Yes" }),
+	unsubscribe("extra form fields", forged, 400, "VALIDATION_ERROR", { body: "List-Unsubscribe=One-Click&address=x@example.com" }),
+	unsubscribe("a JSON body", forged, 415, "UNSUPPORTED_MEDIA_TYPE", { headers: JSON_TYPE, body: "{}" }),
+	get(`/unsubscribe/${forged}`, "none", "a token signed by no key", 400, "INVALID_UNSUBSCRIBE_TOKEN"),
+	prefs("items that are not a list", json({ items: "EMAIL" }), 400, "VALIDATION_ERROR"),
+	prefs("an unknown channel", json({ items: [{ channel: "FAX", category: "news", enabled: false }] }), 400, "VALIDATION_ERROR"),
+	prefs("an SMS item (an actor has no number)", json({ items: [{ channel: "SMS", category: "news", enabled: false }] }), 400, "VALIDATION_ERROR"),
+	prefs("a category with spaces", json({ items: [{ channel: "EMAIL", category: "my news", enabled: false }] }), 400, "VALIDATION_ERROR"),
+	prefs("enabled as a string", json({ items: [{ channel: "EMAIL", category: "news", enabled: "no" }] }), 400, "VALIDATION_ERROR"),
+	prefs("one channel and category twice", json({ items: [{ channel: "EMAIL", category: "news", enabled: false }, { channel: "EMAIL", category: "news", enabled: true }] }), 400, "VALIDATION_ERROR"),
+	prefs("another user's actor", json({ items: [] }), 403, "FORBIDDEN", { path: `/actors/${NOBODY}/preferences` }),
+	prefs("no token", json({ items: [] }), 401, "UNAUTHORIZED", { who: "none" }),
+	get(`/actors/${NOBODY}/preferences`, "user", "another user's actor", 403, "FORBIDDEN"),
+	get("/admin/suppressions", "user", "a user who is no administrator", 403, "FORBIDDEN"),
+	get("/admin/suppressions?address=", "admin", "an empty address", 400, "VALIDATION_ERROR"),
+	{ name: "DELETE /admin/suppressions/{channel}/{address}: an unknown channel", method: "DELETE", path: "/admin/suppressions/FAX/a@example.com", who: "admin", status: 400, code: "VALIDATION_ERROR" },
+	{ name: "DELETE /admin/suppressions/{channel}/{address}: not suppressed", method: "DELETE", path: "/admin/suppressions/EMAIL/nobody@example.com", who: "admin", status: 404, code: "NOT_FOUND" }
+);
+
 // ---- health, unknown routes, wrong methods
 
 const any = (method: string, p: string, name: string, status: number, code: string, who: Who = "user", headers?: Record<string, string>): Row => ({ name: `${method} ${p}: ${name}`, method, path: p, who, status, code, headers });
@@ -577,7 +669,10 @@ add(
 	any("POST", "/actors/{actorId}", "a POST on a GET route", 404, "NOT_FOUND"),
 	any("PATCH", "/templates/{templateId}", "a PATCH", 404, "NOT_FOUND", "admin"),
 	any("PUT", "/notifications", "a PUT on a POST route", 404, "NOT_FOUND"),
-	any("DELETE", "/notifications/{notificationId}", "a DELETE", 404, "NOT_FOUND"),
+	any("PATCH", "/notifications/{notificationId}", "a PATCH", 404, "NOT_FOUND"),
+	any("DELETE", "/notifications/not-a-uuid", "a cancel of a malformed id", 400, "VALIDATION_ERROR"),
+	any("GET", "/notifications?limit=abc", "a listing with a limit that is not a number", 400, "VALIDATION_ERROR"),
+	any("GET", "/notifications?cursor=%00%01", "a listing with a cursor that is not one", 400, "VALIDATION_ERROR"),
 	any("GET", "/resumes", "a GET on a POST route", 404, "NOT_FOUND"),
 	any("PUT", "/resumes/{documentId}", "a PUT on a GET route", 404, "NOT_FOUND"),
 	any("DELETE", "/admin/features/corpus.flag", "a DELETE", 404, "NOT_FOUND", "admin"),

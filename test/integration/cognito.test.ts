@@ -7,7 +7,7 @@ import {
 } from "@aws-sdk/client-cognito-identity-provider";
 import { UnsecuredJWT, jwtVerify } from "jose";
 import type { IdpConfig } from "../../lib/config";
-import { CognitoIdentityProvider, wrapRefreshToken } from "../../lib/idp/cognito";
+import { CognitoIdentityProvider, unwrapRefreshToken } from "../../lib/idp/cognito";
 import { CUSTOM_CHALLENGE, customAuthTriggers, type CustomAuthEvent } from "../../lib/idp/cognito-custom-auth";
 import type { IdentityProvider, TokenTrust } from "../../lib/idp/types";
 import { SOCIAL_LINK_STEP } from "../../lib/social/accounts";
@@ -284,7 +284,7 @@ describe("CognitoIdentityProvider against cognito-local", () => {
 
 		await expect(p.findUserByEmail(email)).resolves.toEqual(created);
 		await expect(p.findUserByEmail(newEmail())).resolves.toBeNull();
-		await expect(p.findProfileByEmail(email)).resolves.toEqual({ ...created, email, firstName: "Grace", lastName: "Hopper" });
+		await expect(p.findProfileByEmail(email)).resolves.toEqual({ ...created, email, firstName: "Grace", lastName: "Hopper", emailVerified: true });
 		await expect(p.findProfileByEmail(newEmail())).resolves.toBeNull();
 		const stored = await local.admin.send(new AdminGetUserCommand({ UserPoolId: pools.actorPoolId, Username: created.username }));
 		expect(stored.UserStatus).toBe("CONFIRMED");
@@ -305,7 +305,8 @@ describe("CognitoIdentityProvider against cognito-local", () => {
 		try {
 			const tokens = await p.issueForUser(user);
 
-			expect(tokens).toMatchObject({ tokenType: "Bearer", refreshToken: wrapRefreshToken(user.username, "emulated-refresh-token") });
+			expect(tokens.tokenType).toBe("Bearer");
+			expect(unwrapRefreshToken(tokens.refreshToken)).toMatchObject({ username: user.username, token: "emulated-refresh-token" });
 			expect(tokens.expiresIn).toBeGreaterThan(3500);
 			const hash = createHmac("sha256", confidential.clientSecret!).update(user.username + confidential.clientId).digest("base64");
 			const inputs = send.mock.calls.map(([command]) => (command as InitiateAuthCommand | RespondToAuthChallengeCommand).input);

@@ -135,7 +135,7 @@ describe("embedded identity provider", () => {
 
 		await expect(t.idp.findUserByEmail("SOCIAL@example.com")).resolves.toEqual(created);
 		await expect(t.idp.findUserByEmail("nobody@example.com")).resolves.toBeNull();
-		await expect(t.idp.findProfileByEmail("SOCIAL@example.com")).resolves.toEqual({ ...created, email: "social@example.com", firstName: "Grace", lastName: "Hopper" });
+		await expect(t.idp.findProfileByEmail("SOCIAL@example.com")).resolves.toEqual({ ...created, email: "social@example.com", firstName: "Grace", lastName: "Hopper", emailVerified: true });
 		await expect(t.idp.findProfileByEmail("nobody@example.com")).resolves.toBeNull();
 		const stored = await t.store.collection<{ id: string; passwordHash: string }>("idp_users").get(created.sub);
 		expect(stored!.passwordHash).toMatch(/^scrypt\$/);

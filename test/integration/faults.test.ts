@@ -187,7 +187,7 @@ describeWithPrograms({ "nats-server": NATS_SERVER }, "dispatcher stops", () => {
 			const notifications = c.store.collection<NotificationDoc>("notifications");
 			// In flight means handed to the provider: a claimed notification that has not
 			// reached it yet is given back to the queue by the stop instead.
-			await waitFor("all 5 to be in flight", async () => (await notifications.count({ status: "PROCESSING" })) === 5 && reachedProvider === 5, 20000);
+			await waitFor("all 5 to be in flight", async () => (await notifications.count({ status: "PROCESSING", id: { $in: ids } })) === 5 && reachedProvider >= 5, 20000);
 			await expect(d.stop("SIGTERM")).resolves.toBe(0);
 			for (const id of ids) await expect(notifications.get(id)).resolves.toMatchObject({ status: "SENT", attempts: 1 });
 			const delivered = new Set((await ses.emails()).map(e => e.destination.to[0]));
@@ -207,9 +207,9 @@ describeWithPrograms({ "nats-server": NATS_SERVER }, "dispatcher stops", () => {
 			c.nodes.push(victim, survivor);
 			const ids = await c.post(400, "load");
 			const notifications = c.store.collection<NotificationDoc>("notifications");
-			await waitFor("some progress before the kill", async () => (await notifications.count({ status: "SENT" })) >= 50, 30000);
+			await waitFor("some progress before the kill", async () => (await notifications.count({ status: "SENT", id: { $in: ids } })) >= 50, 30000);
 			await victim.stop("SIGKILL");
-			await waitFor("every notification to reach SENT", async () => (await notifications.count({ status: "SENT" })) === 400, 60000);
+			await waitFor("every notification to reach SENT", async () => (await notifications.count({ status: "SENT", id: { $in: ids } })) === 400, 60000);
 			const counts = outboxCounts(c.dataDir);
 			expect(ids.every(id => (counts.get(id) ?? 0) >= 1)).toBe(true);
 			const duplicates = ids.filter(id => counts.get(id)! > 1).length;

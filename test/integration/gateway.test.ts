@@ -326,7 +326,7 @@ describeWith("Redis", "the platform with REDIS_URL", () => {
 				raw.disconnect();
 			}
 			const ready = await http(p.baseUrl, "GET", "/health/ready");
-			expect(ready.body).toEqual({ status: "ok", checks: { store: "ok", redis: "ok", keys: "ok" } });
+			expect(ready.body).toEqual({ status: "ok", checks: { store: "ok", storage: "ok", redis: "ok", keys: "ok" } });
 		} finally {
 			await p.stop();
 		}

@@ -18,9 +18,10 @@ import { sha256 } from "../../lib/crypto";
 import { KEYS_COLLECTION, type StoredKey } from "../../lib/idp/keys";
 import { SecretBox } from "../../lib/secretbox";
 import { SqliteStore } from "../../lib/store/sqlite";
+import { linkToken, waitForMail } from "../helpers/mail";
 import { MockProvider } from "../helpers/oauth2-provider";
 import { http, newUser, tempDir, type HttpResult } from "../helpers/platform";
-import { freePort, startNode, waitFor, type NodeProcess } from "../helpers/processes";
+import { describeNodes, freePort, startNode, waitFor, type NodeProcess } from "../helpers/processes";
 import { describeWith, NATS_URL, REDIS_URL, uniqueName } from "../helpers/services";
 import { makeCert, notification, sesEvent, sign, startHttpsHost, type HttpsHost, type TestCert } from "../helpers/sns";
 
@@ -77,15 +78,17 @@ describeWith("NATS", "secrets in the logs of a full run", () => {
 				OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY: keep("encryption key", randomBytes(32).toString("base64")),
 				OAUTH2_REFRESH_TOKEN_PREVIOUS_KEYS: keep("previous encryption key", randomBytes(32).toString("base64")),
 				IDP_KEY_ENCRYPTION_KEY: keep("key-encryption key", randomBytes(32).toString("base64")),
-				UI_BASE_URL: UI
+				UI_BASE_URL: UI,
+				// Reuse of a rotated token is shown at once below, without the grace.
+				REFRESH_TOKEN_REUSE_INTERVAL_SECONDS: "0"
 			};
 			nodes = [
 				startNode({ ...env, SERVICES: "api-gateway,auth,notifications,webhooks", PORT: String(port), NODE_ID: "logs-api" }),
 				startNode({ ...env, SERVICES: "actors,documents,dispatcher", NODE_ID: "logs-data" })
 			];
 			// The JWKS comes from the auth service: once it answers, logins can (and waiting on logins would spend their rate limit).
-			await waitFor("the gateway and the auth service", async () => (await http(baseUrl, "GET", "/.well-known/jwks.json")).status === 200, 30_000);
-		}, 60_000);
+			await waitFor("the gateway and the auth service", async () => (await http(baseUrl, "GET", "/.well-known/jwks.json")).status === 200, 50_000, 250, () => describeNodes(nodes));
+		}, 70_000);
 
 		afterAll(async () => {
 			await Promise.all(nodes.map(n => n.stop()));
@@ -137,6 +140,23 @@ describeWith("NATS", "secrets in the logs of a full run", () => {
 			const [h, p] = reg.body.accessToken.split(".");
 			const forged = keep("forged token", `${h}.${p}.${randomBytes(64).toString("base64url")}`);
 			expectStatus(await http(baseUrl, "GET", `/actors/${reg.body.actorId}`, { token: forged }), 401);
+
+			// The account lifecycle: its mails carry tokens, which the log must never see.
+			const verifyMail = await waitForMail(dataDir, user.email, /Verify your email/, 1, 30_000);
+			keep("verification link", verifyMail.text.match(/https:\S+#token=\S+/)?.[0]);
+			const verifyToken = keep("verification token", linkToken(verifyMail, UI, "/verify-email"));
+			expectStatus(await post("/auth/email/verify", { token: verifyToken }), 200);
+			expectStatus(await post("/auth/password/forgot", { email: user.email }), 202);
+			const resetToken = keep("reset token", linkToken(await waitForMail(dataDir, user.email, /Reset your password/, 1, 30_000), UI, "/reset-password"));
+			const resetPassword = keep("password set by reset", `Reset-${randomBytes(12).toString("hex")}-9`);
+			expectStatus(await post("/auth/password/reset", { token: resetToken, password: resetPassword }), 204);
+			expectStatus(await post("/auth/password/reset", { token: resetToken, password: resetPassword }), 401);
+			const relogin = await post("/auth/login", { username: user.email, password: resetPassword });
+			expectStatus(relogin, 200);
+			keep("access token after reset", relogin.body.accessToken);
+			const changed = keep("password set by change", `Changed-${randomBytes(12).toString("hex")}-9`);
+			expectStatus(await post("/auth/password/change", { currentPassword: resetPassword, newPassword: changed }, {}, relogin.body.accessToken), 204);
+			expectStatus(await post("/auth/logout", { refreshToken: keep("signed-out refresh token", relogin.body.refreshToken) }), 204);
 
 			// Social sign-in, the test playing the browser.
 			const start = await http(baseUrl, "GET", "/auth/social/login?returnTo=/settings");

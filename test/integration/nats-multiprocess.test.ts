@@ -49,7 +49,7 @@ describeWith("NATS", "services split across processes over NATS", () => {
 	it("should report the transporter and the signing keys in readiness when NATS is configured", async () => {
 		const res = await http(baseUrl, "GET", "/health/ready");
 		expect(res.status).toBe(200);
-		expect(res.body.checks).toEqual({ store: "ok", transporter: "ok", keys: "ok" });
+		expect(res.body.checks).toEqual({ store: "ok", storage: "ok", transporter: "ok", keys: "ok" });
 	});
 
 	it("should answer 503 quickly when the actor node is gone", async () => {

@@ -89,15 +89,15 @@ describe("SMS through AWS End User Messaging SMS", () => {
 	});
 
 	it.each([
-		["+14155550101", "ValidationException", true],
-		["+14155550103", "ConflictException", true],
-		["+14155550102", "InternalServerException", false],
-		["+14155550104", "ThrottlingException", false],
-		["+14155550105", "AccessDeniedException", false]
-	])("should read the answer for %s as %s (permanent: %s)", async (to, code, permanent) => {
+		["+14155550101", "ValidationException", true, false],
+		["+14155550103", "ConflictException", true, true],
+		["+14155550102", "InternalServerException", false, false],
+		["+14155550104", "ThrottlingException", false, false],
+		["+14155550105", "AccessDeniedException", false, false]
+	])("should read the answer for %s as %s (permanent: %s, number unusable: %s)", async (to, code, permanent, recipientUnusable) => {
 		const err = await sms.send(randomUUID(), to, { subject: "", text: "x" }).catch(e => e);
 		expect(err).toBeInstanceOf(SendError);
-		expect(err).toMatchObject({ code, permanent });
+		expect(err).toMatchObject({ code, permanent, recipientUnusable });
 	});
 
 	it("should fail for good without a request when the number is not E.164 or there is no text part", async () => {

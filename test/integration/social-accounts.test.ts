@@ -82,7 +82,27 @@ describe("SocialAccounts", () => {
 		expect(failures).toEqual([]);
 	});
 
-	it("should refuse with ACCOUNT_EXISTS, linking nothing, when a user with the email exists", async () => {
+	it("should link the provider identity to an existing user only when the platform has verified its email too", async () => {
+		const registered = await idp.createUser({ email: `${randomUUID()}@example.com`, password: "Passw0rd-ok", firstName: "A", lastName: "B" });
+		await idp.markEmailVerified(registered.username);
+		const attempt = signIn({ email: registered.username });
+		const social = accounts(new SecretBox(randomBytes(32)));
+		const actors = new Actors();
+		const account = await social.signIn(attempt, actors);
+		expect(account.user).toEqual(registered);
+		await expect(linkOf(attempt.profile.subject)).resolves.toMatchObject({ userSub: registered.sub, username: registered.username });
+		// No second user and no new actor profile: the existing account is the one signed in.
+		expect(actors.profiles.size).toBe(0);
+		await expect(idp.findUserByEmail(registered.username)).resolves.toEqual(registered);
+		// The next sign-in finds the link.
+		await expect(social.signIn({ profile: attempt.profile }, actors)).resolves.toMatchObject({ user: registered });
+		// The provider must vouch for the email too, even when the platform has verified it.
+		const unvouched = signIn({ email: registered.username, emailVerified: false });
+		await expect(social.signIn(unvouched, actors)).rejects.toMatchObject({ code: "EMAIL_NOT_VERIFIED" });
+		await expect(linkOf(unvouched.profile.subject)).resolves.toBeNull();
+	});
+
+	it("should refuse with ACCOUNT_EXISTS, linking nothing, when a user with the email exists whose email the platform has not verified", async () => {
 		const registered = await idp.createUser({ email: `${randomUUID()}@example.com`, password: "Passw0rd-ok", firstName: "A", lastName: "B" });
 		const attempt = signIn({ email: registered.username });
 		await expect(accounts(new SecretBox(randomBytes(32))).signIn(attempt, new Actors())).rejects.toMatchObject({ code: "ACCOUNT_EXISTS" });

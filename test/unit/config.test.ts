@@ -99,13 +99,18 @@ describe("loadConfig", () => {
 		expect(loadConfig({}).gateway).toEqual({
 			corsOrigins: [],
 			trustedProxies: [],
+			live: { maxPerPrincipal: 10, maxPerNode: 2000, heartbeatMs: 15000 },
 			rateLimits: {
 				windowSeconds: 60,
 				routes: {
 					login: { perIp: 100, perUser: 10 },
 					register: { perIp: 30, perUser: 5 },
 					refresh: { perIp: 300, perUser: 0 },
-					exchange: { perIp: 300, perUser: 0 }
+					exchange: { perIp: 300, perUser: 0 },
+					forgot: { perIp: 30, perUser: 3 },
+					verification: { perIp: 30, perUser: 3 },
+					redeem: { perIp: 60, perUser: 0 },
+					service: { perIp: 100, perUser: 20 }
 				}
 			}
 		});
@@ -135,6 +140,7 @@ describe("loadConfig", () => {
 		["PORT", { PORT: "70000" }],
 		["SERVICES", { SERVICES: "actors,billing" }],
 		["LOG_LEVEL", { LOG_LEVEL: "loud" }],
+		["LOG_FORMAT", { LOG_FORMAT: "colour" }],
 		["NATS_URL", { NATS_URL: "http://127.0.0.1:4222" }],
 		["REDIS_URL", { REDIS_URL: "not a url" }],
 		["MONGODB_URL", { MONGODB_URL: "postgres://x" }],

@@ -28,18 +28,22 @@ interface Declared {
 	policy: AppliedPolicy;
 }
 
+/** Path parameters the gateway's own actions check against a list: a value they serve. */
+const PROBE_VALUES: Record<string, string> = { file: "init.js" };
+
 const DECLARED: Declared[] = ROUTES.flatMap(route =>
 	Object.entries(route.aliases).map(([match, declared]) => {
 		const [method, path] = match.split(" ");
 		const { action, ...own } = typeof declared === "string" ? { action: declared } : declared;
-		const url = `/${route.path}/${path}`.replace(/\/+/g, "/").replace(/(.)\/$/, "$1").replace(/:\w+/g, "probe");
+		const url = `/${route.path}/${path}`.replace(/\/+/g, "/").replace(/(.)\/$/, "$1").replace(/:(\w+)/g, (_m, name: string) => PROBE_VALUES[name] ?? "probe");
 		return { label: `${method} ${url}`, method, url, action, authentication: route.authentication, policy: { body: route.body, ...route.policy, ...own } };
 	})
 );
 
 /** The gateway's own actions (health) are real; every other action gets a stand-in. */
 const STANDING_IN = DECLARED.filter(d => !d.action.startsWith("api."));
-const TAKES_BODY = DECLARED.filter(d => d.method !== "GET");
+/** A DELETE names what it removes in its path; a body it is sent is never read. */
+const TAKES_BODY = DECLARED.filter(d => d.method !== "GET" && d.method !== "DELETE");
 
 const UI = "https://ui.example.test";
 const UI_PATH = "/signed-in";
@@ -95,6 +99,8 @@ function send(d: Declared, opts: { query?: string; fields?: Record<string, unkno
 		}
 		case "sns":
 			return http(p.baseUrl, d.method, url, { body: JSON.stringify(fields), headers: { ...headers, "content-type": "text/plain" } });
+		case "one-click":
+			return http(p.baseUrl, d.method, url, { body: "List-Unsubscribe=One-Click", headers: { ...headers, "content-type": "application/x-www-form-urlencoded" } });
 		default:
 			return http(p.baseUrl, d.method, url, { json: fields, headers });
 	}
@@ -126,7 +132,7 @@ beforeEach(() => {
 describe("the declared gateway routes", () => {
 	it("should declare every policy at least once, so none of the cases below is empty", () => {
 		const policies = DECLARED.map(d => d.policy);
-		expect(new Set(policies.map(x => x.body))).toEqual(new Set(["none", "json", "sns", "multipart", "flag"]));
+		expect(new Set(policies.map(x => x.body))).toEqual(new Set(["none", "json", "sns", "multipart", "flag", "one-click"]));
 		for (const bucket of RATE_LIMITED_ROUTES) expect(policies.some(x => x.rateLimit?.bucket === bucket)).toBe(true);
 		expect(policies.some(x => x.rateLimit?.userField)).toBe(true);
 		expect(policies.some(x => x.noStore)).toBe(true);

@@ -13,6 +13,8 @@ const ALLOWED: [Status, Status][] = [
 	["PROCESSING", "QUEUED"],
 	["PROCESSING", "SUPPRESSED"],
 	["PROCESSING", "UNSUBSCRIBED"],
+	// A late delivery failure (SMS receipts and events); a delivery still replaces it.
+	["SENT", "FAILED"],
 	// Provider outcomes, as the webhook has always applied them.
 	...(["QUEUED", "PROCESSING", "SENT", "FAILED"] as const).map((from): [Status, Status] => [from, "DELIVERED"]),
 	...(["QUEUED", "PROCESSING", "SENT", "FAILED", "DELIVERED"] as const).flatMap((from): [Status, Status][] => [
@@ -53,6 +55,8 @@ describe("notification lifecycle", () => {
 		expect(sourcesOf("DELIVERED")).toEqual(["QUEUED", "PROCESSING", "SENT", "FAILED"]);
 		expect(sourcesOf("BOUNCED")).toEqual(["QUEUED", "PROCESSING", "SENT", "DELIVERED", "FAILED"]);
 		expect(sourcesOf("COMPLAINT")).toEqual(["QUEUED", "PROCESSING", "SENT", "DELIVERED", "FAILED"]);
+		expect(sourcesOf("FAILED")).toEqual(["PROCESSING", "SENT"]);
+		expect(canMove("DELIVERED", "FAILED")).toBe(false);
 		expect(transition(sourcesOf("BOUNCED"), "BOUNCED")).toEqual({ status: { $in: ["QUEUED", "PROCESSING", "SENT", "DELIVERED", "FAILED"] } });
 	});
 

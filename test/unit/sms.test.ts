@@ -91,15 +91,15 @@ describe("SMPP receipts and statuses", () => {
 	});
 
 	it.each([
-		[0x0b, "ESME_RINVDSTADR", true],
-		[0x01, "ESME_RINVMSGLEN", true],
-		[0x58, "ESME_RTHROTTLED", false],
-		[0x14, "ESME_RMSGQFUL", false],
-		[0x08, "ESME_RSYSERR", false],
-		[0x0d, "ESME_RBINDFAIL", false],
-		[0x0400, "ESME_0x00000400", false]
-	])("should read command_status %i as %s (permanent: %s)", (status, code, permanent) => {
-		expect(statusError(status)).toMatchObject({ code, permanent });
+		[0x0b, "ESME_RINVDSTADR", true, true],
+		[0x01, "ESME_RINVMSGLEN", true, false],
+		[0x58, "ESME_RTHROTTLED", false, false],
+		[0x14, "ESME_RMSGQFUL", false, false],
+		[0x08, "ESME_RSYSERR", false, false],
+		[0x0d, "ESME_RBINDFAIL", false, false],
+		[0x0400, "ESME_0x00000400", false, false]
+	])("should read command_status %i as %s (permanent: %s, number unusable: %s)", (status, code, permanent, recipientUnusable) => {
+		expect(statusError(status)).toMatchObject({ code, permanent, recipientUnusable });
 	});
 });
 
@@ -110,9 +110,9 @@ describe("parseSmsEvent", () => {
 	it.each([
 		[event("TEXT_DELIVERED"), { providerMessageId: "m-1", status: "DELIVERED", notificationId: id, detail: { eventType: "TEXT_DELIVERED", messageStatus: "X" } }],
 		[event("TEXT_SUCCESSFUL"), { providerMessageId: "m-1", status: "DELIVERED", notificationId: id, detail: { eventType: "TEXT_SUCCESSFUL", messageStatus: "X" } }],
-		[event("TEXT_BLOCKED"), { providerMessageId: "m-1", status: "FAILED", notificationId: id, detail: { eventType: "TEXT_BLOCKED", messageStatus: "X" } }],
+		[event("TEXT_BLOCKED"), { providerMessageId: "m-1", status: "FAILED", notificationId: id, detail: { eventType: "TEXT_BLOCKED", messageStatus: "X" }, numberUnusable: true }],
 		[event("TEXT_CARRIER_UNREACHABLE", { context: { notificationId: "not-a-uuid" } }), { providerMessageId: "m-1", status: "FAILED", notificationId: undefined, detail: { eventType: "TEXT_CARRIER_UNREACHABLE", messageStatus: "X" } }],
-		[event("TEXT_INVALID", { messageStatus: undefined }), { providerMessageId: "m-1", status: "FAILED", notificationId: id, detail: { eventType: "TEXT_INVALID" } }],
+		[event("TEXT_INVALID", { messageStatus: undefined }), { providerMessageId: "m-1", status: "FAILED", notificationId: id, detail: { eventType: "TEXT_INVALID" }, numberUnusable: true }],
 		[event("TEXT_QUEUED"), null],
 		[event("TEXT_PENDING"), null],
 		[event("TEXT_UNREACHABLE", { isFinal: false }), null],

@@ -137,11 +137,24 @@ describe("TokenVerifier", () => {
 		await expect(publicOnly.verify(service)).resolves.toMatchObject({ kind: "service", serviceId: "auth" });
 	});
 
+	it("should answer a cached token only for the very token verified, never for its signature on another payload", async () => {
+		const v = new TokenVerifier(idp.trust());
+		await expect(v.verify(access)).resolves.toMatchObject({ kind: "user" });
+		expect(v.cached(access)).toMatchObject({ kind: "user", username: "v@example.com" });
+		const [h, , s] = access.split(".");
+		const pasted = `${h}.${b64({ ...decodeJwt(access), "cognito:groups": ["admin"] })}.${s}`;
+		expect(v.cached(pasted)).toBeUndefined();
+		await expect(v.verify(pasted)).rejects.toMatchObject({ code: 401 });
+		// The refused token did not displace the verified one.
+		expect(v.cached(access)).toMatchObject({ kind: "user" });
+	});
+
 	it("should stop accepting a cached token when it expires", async () => {
 		let now = Date.now();
 		const v = new TokenVerifier({ ...idp.trust(), now: () => now });
 		await expect(v.verify(access)).resolves.toMatchObject({ kind: "user" });
 		now = (decodeJwt(access).exp! + 10) * 1000;
+		expect(v.cached(access)).toBeUndefined();
 		await expect(v.verify(access)).rejects.toMatchObject({ code: 401 });
 	});
 });

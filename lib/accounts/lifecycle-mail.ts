@@ -1,0 +1,132 @@
+/**
+ * The account lifecycle's mails go through the platform's own notification queue, as
+ * CRITICAL notifications of category `security`, so they get its retries, timeline and
+ * delivery webhooks.
+ *
+ * The link's token is minted by the dispatcher for each send attempt
+ * (`lifecycleVariables`), never at request time: the stored notification names only
+ * the purpose and the user, so neither the record, its variables, its events nor a
+ * log line ever holds a usable token. A retried send mails a fresh token; every
+ * earlier one stays valid until used or expired (a reset spends them all).
+ *
+ * Administrators override a mail by creating a template under its well-known name
+ * (TEMPLATE_NAMES); only administrators may use those names (services/notifications).
+ */
+import type { Principal } from "../auth/rules";
+import type { AccountConfig } from "../config";
+import { ClientError } from "../errors";
+import type { NotificationIntake } from "../notifications/accept";
+import type { NotificationDoc, TemplateDoc } from "../notifications/model";
+import type { TemplateParts, Variables } from "../notifications/render";
+import type { Store } from "../store";
+import { LifecycleTokens, type LifecyclePurpose, type LifecycleSubject } from "./lifecycle-tokens";
+
+/** Well-known template names an administrator overrides the platform's mails with. */
+export const TEMPLATE_NAMES: Record<LifecyclePurpose, string> = {
+	"verify-email": "auth.verify-email",
+	"reset-password": "auth.reset-password"
+};
+
+export function isReservedTemplateName(name: string): boolean {
+	return Object.values(TEMPLATE_NAMES).includes(name.trim());
+}
+
+/** The account-lifecycle mails' names are the administrators': the platform mails these templates with secret links. */
+export function checkTemplateName(caller: Principal, name: string): void {
+	if (isReservedTemplateName(name) && !(caller.kind === "user" && caller.isAdmin)) {
+		throw new ClientError(403, "FORBIDDEN", "Only administrators may use this template name.");
+	}
+}
+
+/** The variable filled at send time: the link with the token in its fragment. */
+export const LINK_VARIABLE = "link";
+
+/** The platform's own mails; the text part carries the link verbatim. */
+export const BUILT_IN_TEMPLATES: Record<LifecyclePurpose, TemplateParts> = {
+	"verify-email": {
+		subject: "Verify your email address",
+		text:
+			"Please confirm that {{email}} is your email address by opening this link within 24 hours:\n\n{{link}}\n\n" +
+			"If you did not create an account, you can ignore this message.\n",
+		html:
+			"<p>Please confirm that {{email}} is your email address by opening this link within 24 hours:</p>" +
+			'<p><a href="{{link}}">Verify my email address</a></p>' +
+			"<p>If you did not create an account, you can ignore this message.</p>"
+	},
+	"reset-password": {
+		subject: "Reset your password",
+		text:
+			"Someone asked to reset the password of the account {{email}}. To choose a new password, open this link within 30 minutes:\n\n{{link}}\n\n" +
+			"If you did not ask for this, you can ignore this message: your password stays as it is.\n",
+		html:
+			"<p>Someone asked to reset the password of the account {{email}}. To choose a new password, open this link within 30 minutes:</p>" +
+			'<p><a href="{{link}}">Choose a new password</a></p>' +
+			"<p>If you did not ask for this, you can ignore this message: your password stays as it is.</p>"
+	}
+};
+
+/** What the notification record keeps about a lifecycle mail: who and why, no token. */
+export interface LifecycleRef extends LifecycleSubject {
+	purpose: LifecyclePurpose;
+}
+
+export interface LifecycleMailDeps {
+	store: Store;
+	intake: NotificationIntake;
+	warn(message: string, fields: Record<string, unknown>): void;
+}
+
+async function overrideTemplate(store: Store, purpose: LifecyclePurpose): Promise<TemplateDoc | null> {
+	return store.collection<TemplateDoc>("templates").findOne({ name: TEMPLATE_NAMES[purpose] }, { sort: { updatedAt: -1 } });
+}
+
+/**
+ * Queues the mail (durable when this resolves) and answers its notification id. An
+ * administrator's template that cannot be used for this user (it needs a variable the
+ * user lacks) gives way to the built-in one: the mail must go out.
+ */
+export async function queueLifecycleMail(deps: LifecycleMailDeps, ref: LifecycleRef, names: { firstName?: string; lastName?: string }): Promise<string> {
+	const variables: Variables = { email: ref.email, ...(names.firstName ? { firstName: names.firstName } : {}), ...(names.lastName ? { lastName: names.lastName } : {}) };
+	const base = {
+		channel: "EMAIL" as const,
+		to: ref.email,
+		priority: "CRITICAL" as const,
+		variables,
+		metadata: { category: "security", purpose: ref.purpose },
+		lifecycle: ref
+	};
+	const creator = { kind: "service" as const, id: "auth" };
+	const override = await overrideTemplate(deps.store, ref.purpose);
+	if (override) {
+		try {
+			return (await deps.intake.accept({ ...base, templateId: override.id }, creator)).notificationId;
+		} catch (err) {
+			deps.warn("The administrator's lifecycle template cannot be used for this mail; the built-in one is sent", {
+				template: TEMPLATE_NAMES[ref.purpose],
+				code: (err as { type?: string }).type ?? (err as Error).message
+			});
+		}
+	}
+	return (await deps.intake.accept({ ...base, template: BUILT_IN_TEMPLATES[ref.purpose] }, creator)).notificationId;
+}
+
+/** The UI address the link opens, the token in the fragment (never sent to a server, never in a Referer). */
+export function lifecycleLink(uiBaseUrl: string, accounts: AccountConfig, purpose: LifecyclePurpose, token: string): string {
+	const path = purpose === "verify-email" ? accounts.verifyEmailPath : accounts.resetPasswordPath;
+	return `${uiBaseUrl}${path}#token=${token}`;
+}
+
+/**
+ * For the dispatcher: the variables a lifecycle notification gets at send time (a
+ * freshly minted token's link); none for any other notification.
+ */
+export function lifecycleVariables(store: Store, uiBaseUrl: string, accounts: AccountConfig): (n: NotificationDoc) => Promise<Variables> {
+	const tokens = new LifecycleTokens(store);
+	return async n => {
+		const ref = n.lifecycle;
+		if (!ref) return {};
+		const ttl = ref.purpose === "verify-email" ? accounts.verificationTtl : accounts.resetTtl;
+		const token = await tokens.mint(ref.purpose, { sub: ref.sub, username: ref.username, email: ref.email }, ttl, n.id);
+		return { [LINK_VARIABLE]: lifecycleLink(uiBaseUrl, accounts, ref.purpose, token) };
+	};
+}

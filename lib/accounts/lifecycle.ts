@@ -1,0 +1,171 @@
+/**
+ * The account lifecycle on top of either identity provider: email verification,
+ * password reset and change, sign-out. The platform issues and checks its own
+ * single-use tokens (lifecycle-tokens.ts) and mails them through its own queue
+ * (lifecycle-mail.ts); the provider only applies the outcome.
+ */
+import { decodeJwt } from "jose";
+import type { AccountConfig } from "../config";
+import { ClientError } from "../errors";
+import type { CreatedUser, IdentityProvider, TokenSet, UserProfile } from "../idp/types";
+import type { NotificationIntake } from "../notifications/accept";
+import type { RateLimiter } from "../rate-limit";
+import type { Store } from "../store";
+import { queueLifecycleMail } from "./lifecycle-mail";
+import { LifecycleTokens, type LifecyclePurpose } from "./lifecycle-tokens";
+
+export interface LifecycleDeps {
+	store: () => Store;
+	idp: () => Promise<IdentityProvider>;
+	intake: () => NotificationIntake;
+	limiter: () => RateLimiter;
+	config: AccountConfig;
+	/** Wakes a dispatcher for a freshly queued mail. */
+	queued(): void;
+	log: { warn(message: string, fields?: Record<string, unknown>): void };
+}
+
+/** The caller of a user route, as the verified access token names it. */
+export interface Caller {
+	sub: string;
+	username: string;
+	/** The session (embedded provider's `sid` claim), when the token carries one. */
+	sid?: string;
+}
+
+export const invalidVerificationToken = () =>
+	new ClientError(401, "INVALID_VERIFICATION_TOKEN", "The verification link is invalid, expired or already used.");
+export const invalidResetToken = () => new ClientError(401, "INVALID_RESET_TOKEN", "The reset link is invalid, expired or already used.");
+const emailNotVerified = () => new ClientError(403, "EMAIL_NOT_VERIFIED", "Verify your email address before signing in.");
+
+/** How long after the answer a forgot request's work begins. */
+const FORGOT_DEFER_MS = 20;
+
+function verifiedClaim(idToken: string): boolean {
+	try {
+		const v = decodeJwt(idToken).email_verified;
+		return v === true || v === "true";
+	} catch {
+		return false;
+	}
+}
+
+export class AccountLifecycle {
+	private readonly background = new Set<Promise<void>>();
+
+	constructor(private readonly deps: LifecycleDeps) {}
+
+	private tokens(): LifecycleTokens {
+		return new LifecycleTokens(this.deps.store());
+	}
+
+	private async mail(purpose: LifecyclePurpose, profile: UserProfile): Promise<void> {
+		await queueLifecycleMail(
+			{ store: this.deps.store(), intake: this.deps.intake(), warn: (m, f) => this.deps.log.warn(m, f) },
+			{ purpose, sub: profile.sub, username: profile.username, email: profile.email },
+			{ firstName: profile.firstName, lastName: profile.lastName }
+		);
+		this.deps.queued();
+	}
+
+	/** REQUIRE_VERIFIED_EMAIL: a token set of an unverified user is withdrawn and refused. */
+	async admit(tokens: TokenSet): Promise<TokenSet> {
+		if (!this.deps.config.requireVerifiedEmail || verifiedClaim(tokens.idToken)) return tokens;
+		await (await this.deps.idp()).revokeSession(tokens.refreshToken).catch(() => undefined);
+		throw emailNotVerified();
+	}
+
+	/** After registration: a failure is logged, the account stands (the user can ask again). */
+	async afterRegistration(user: CreatedUser): Promise<void> {
+		try {
+			const profile = await (await this.deps.idp()).getProfile(user.username);
+			if (profile && !profile.emailVerified) await this.mail("verify-email", profile);
+		} catch (err) {
+			this.deps.log.warn("The verification mail of a new account could not be queued", { error: (err as Error).message });
+		}
+	}
+
+	async requestVerification(caller: Caller): Promise<void> {
+		const profile = await (await this.deps.idp()).getProfile(caller.username);
+		if (!profile) throw new ClientError(401, "UNAUTHORIZED", "The user no longer exists.");
+		if (profile.emailVerified) throw new ClientError(409, "EMAIL_ALREADY_VERIFIED", "The email address is verified already.");
+		await this.deps.limiter().hitUser("verification", profile.email);
+		await this.mail("verify-email", profile);
+	}
+
+	async verifyEmail(token: string): Promise<{ emailVerified: true }> {
+		const rec = await this.tokens().redeem("verify-email", token);
+		if (!rec) throw invalidVerificationToken();
+		const idp = await this.deps.idp();
+		const profile = await idp.getProfile(rec.username);
+		// The link proves the address it was mailed to, and only for the user it was for.
+		if (!profile || profile.sub !== rec.sub || profile.email !== rec.email) throw invalidVerificationToken();
+		await idp.markEmailVerified(rec.username);
+		return { emailVerified: true };
+	}
+
+	/**
+	 * Answers at once, the same for every address: the lookup and the mail happen
+	 * after the answer, so neither the answer nor its timing says whether the account
+	 * exists. The rate limits were counted by the gateway before this.
+	 */
+	forgot(email: string): void {
+		// Started once the answer is on its way: run at once, its first steps would share
+		// the event loop with the answer's, and only for known addresses would more follow.
+		const job = new Promise(resolve => setTimeout(resolve, FORGOT_DEFER_MS))
+			.then(async () => {
+				const profile = await (await this.deps.idp()).findProfileByEmail(email);
+				if (profile) await this.mail("reset-password", profile);
+			})
+			.catch(err => this.deps.log.warn("A password reset mail could not be queued", { error: (err as Error).message }))
+			.finally(() => this.background.delete(job));
+		this.background.add(job);
+	}
+
+	/**
+	 * The token is spent first, so of parallel resets exactly one sets a password; a
+	 * password the policy refuses gives the token back (only to the request that spent it).
+	 */
+	async reset(token: string, password: string): Promise<void> {
+		const tokens = this.tokens();
+		const rec = await tokens.redeem("reset-password", token);
+		if (!rec) throw invalidResetToken();
+		const idp = await this.deps.idp();
+		const profile = await idp.getProfile(rec.username);
+		if (!profile || profile.sub !== rec.sub) throw invalidResetToken();
+		try {
+			await idp.setPassword(rec.username, password);
+		} catch (err) {
+			if ((err as ClientError).type === "INVALID_PASSWORD" || (err as ClientError).type === "VALIDATION_ERROR") await tokens.giveBack(rec);
+			throw err;
+		}
+		await idp.revokeAllSessions({ sub: rec.sub, username: rec.username });
+		await tokens.spendAll("reset-password", rec.sub);
+		// The reset link reached the mailbox: the address is the user's.
+		if (!profile.emailVerified && profile.email === rec.email) await idp.markEmailVerified(rec.username);
+	}
+
+	async change(caller: Caller, currentPassword: string, newPassword: string): Promise<void> {
+		const idp = await this.deps.idp();
+		const profile = await idp.getProfile(caller.username);
+		if (!profile) throw new ClientError(401, "UNAUTHORIZED", "The user no longer exists.");
+		// Counted as a sign-in: the current password must not be guessable here either.
+		await this.deps.limiter().hitUser("login", profile.email);
+		await idp.verifyPassword(profile.email, currentPassword);
+		await idp.setPassword(caller.username, newPassword);
+		await idp.revokeAllSessions({ sub: caller.sub, username: caller.username }, caller.sid);
+	}
+
+	async logout(refreshToken: string): Promise<void> {
+		await (await this.deps.idp()).revokeSession(refreshToken);
+	}
+
+	async logoutAll(caller: Caller): Promise<void> {
+		await (await this.deps.idp()).revokeAllSessions({ sub: caller.sub, username: caller.username });
+	}
+
+	/** For the orderly stop: the mails of answered forgot requests are queued before the store closes. */
+	async settle(): Promise<void> {
+		await Promise.allSettled([...this.background]);
+	}
+}

@@ -1,0 +1,90 @@
+/**
+ * The .eml outbox as the platform runs it: a worker thread (outbox-worker.ts) composes
+ * each message with nodemailer and creates its file with the synchronous
+ * FileEmailProvider, so neither the MIME composition nor the file creation (250-500 us
+ * of kernel time each) runs on the event loop that accepts and dispatches, and the
+ * second core does that work. The thread writes one message at a time, the most urgent
+ * first: a CRITICAL send waits behind at most the one write under way, not behind every
+ * LOW write already handed over (as it did on libuv's thread pool, see README,
+ * Benchmarks). A send resolves once its file is in place, as before.
+ *
+ * If the thread dies, the sends it held fail with OUTBOX_WORKER_EXITED (retried; a file
+ * may or may not be there, as after a crash) and the next send starts a new one.
+ */
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { PRIORITIES } from "../notifications/model";
+import { SendError, type EmailMessage, type EmailProvider, type SendResult } from "./types";
+
+// Compiled, the worker is beside this module. Jest runs the TypeScript sources, which a
+// thread cannot load: there it is the build's (`npm test` builds first).
+const WORKER_FILE = __filename.endsWith(".ts") ? path.resolve(__dirname, "../../dist/lib/email/outbox-worker.js") : path.join(__dirname, "outbox-worker.js");
+
+export interface OutboxRequest {
+	id: number;
+	/** Index in PRIORITIES: lower is more urgent. */
+	rank: number;
+	message: EmailMessage;
+}
+
+export type OutboxReply = { id: number; messageId: string } | { id: number; code: string };
+
+interface Pending {
+	resolve: (result: SendResult) => void;
+	reject: (err: Error) => void;
+}
+
+const NORMAL_RANK = PRIORITIES.indexOf("NORMAL");
+
+export class ThreadedFileEmailProvider implements EmailProvider {
+	readonly kind = "file" as const;
+	private worker: Worker | null = null;
+	private readonly pending = new Map<number, Pending>();
+	private seq = 0;
+
+	constructor(readonly dir: string) {}
+
+	send(message: EmailMessage): Promise<SendResult> {
+		const worker = this.worker ?? this.start();
+		const id = ++this.seq;
+		const rank = message.priority ? PRIORITIES.indexOf(message.priority) : NORMAL_RANK;
+		const request: OutboxRequest = { id, rank, message };
+		return new Promise<SendResult>((resolve, reject) => {
+			this.pending.set(id, { resolve, reject });
+			if (this.pending.size === 1) worker.ref();
+			worker.postMessage(request);
+		});
+	}
+
+	private start(): Worker {
+		const worker = new Worker(WORKER_FILE, { workerData: { dir: this.dir } });
+		worker.unref();
+		let failure: Error | null = null;
+		worker.on("message", (reply: OutboxReply) => this.answer(reply));
+		worker.on("error", err => (failure = err));
+		worker.on("exit", code => {
+			if (this.worker === worker) this.worker = null;
+			const held = [...this.pending.values()];
+			this.pending.clear();
+			for (const p of held) p.reject(new SendError("OUTBOX_WORKER_EXITED", false, `The outbox thread stopped (exit code ${code})${failure ? `: ${failure.message}` : ""}`));
+		});
+		this.worker = worker;
+		return worker;
+	}
+
+	private answer(reply: OutboxReply): void {
+		const p = this.pending.get(reply.id);
+		if (!p) return;
+		this.pending.delete(reply.id);
+		if ("messageId" in reply) p.resolve({ messageId: reply.messageId });
+		else p.reject(new SendError(reply.code, false, "Could not write to the outbox"));
+		if (this.pending.size === 0) this.worker?.unref();
+	}
+
+	/** The dispatcher closes its channels once its sends have finished; anything still held fails as if the thread had died. */
+	async close(): Promise<void> {
+		const worker = this.worker;
+		this.worker = null;
+		if (worker) await worker.terminate();
+	}
+}

@@ -1,0 +1,310 @@
+/**
+ * The answer bodies the document names, as JSON Schema 2020-12, under
+ * components.schemas. Each mirrors the TypeScript type named beside it; the
+ * integration test (test/integration/openapi.test.ts) validates real answers against them.
+ */
+import { ERROR_CODES } from "../errors";
+import { CHANNELS, PRIORITIES, STATUSES } from "../notifications/model";
+import type { JsonSchema } from "./fastest-validator";
+
+const isoTime = { type: "string", format: "date-time" };
+const uuid = { type: "string", format: "uuid" };
+
+export const ref = (name: keyof typeof COMPONENT_SCHEMAS): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+
+export const COMPONENT_SCHEMAS = {
+	/** lib/problem.ts Problem (RFC 9457). */
+	Problem: {
+		type: "object",
+		required: ["type", "title", "status", "detail", "code", "requestId"],
+		properties: {
+			type: { type: "string", description: "urn:auth-notify:problem:<code in kebab case>" },
+			title: { type: "string" },
+			status: { type: "integer" },
+			detail: { type: "string" },
+			code: { enum: [...ERROR_CODES], description: "The stable code clients branch on." },
+			requestId: { type: "string", description: "Also in the X-Request-Id header; quote it when reporting a 5xx." },
+			errors: {
+				type: "array",
+				items: { type: "object", required: ["field", "message"], properties: { field: { type: "string" }, message: { type: "string" } } }
+			}
+		}
+	},
+	/** lib/idp/types.ts TokenSet. */
+	TokenSet: {
+		type: "object",
+		required: ["accessToken", "idToken", "refreshToken", "expiresAt", "expiresIn", "tokenType"],
+		properties: {
+			accessToken: { type: "string" },
+			idToken: { type: "string" },
+			refreshToken: { type: "string", description: "Rotated on every refresh: keep only the newest." },
+			expiresAt: { type: "integer", description: "Unix seconds; the access token's exp." },
+			expiresIn: { type: "integer", description: "Seconds until expiresAt." },
+			tokenType: { const: "Bearer" }
+		}
+	},
+	/** services/auth.service.ts RegisterResult. */
+	RegisterResult: {
+		allOf: [{ $ref: "#/components/schemas/TokenSet" }, { type: "object", required: ["actorId"], properties: { actorId: uuid } }]
+	},
+	/** services/actors.service.ts Actor. */
+	Actor: {
+		type: "object",
+		required: ["actorId", "email", "firstName", "lastName", "createdAt", "updatedAt"],
+		properties: { actorId: { type: "string" }, email: { type: "string" }, firstName: { type: "string" }, lastName: { type: "string" }, createdAt: isoTime, updatedAt: isoTime }
+	},
+	/** services/notifications.service.ts CreateResult. */
+	NotificationAccepted: {
+		type: "object",
+		required: ["notificationId", "status"],
+		properties: { notificationId: uuid, status: { const: "QUEUED" } }
+	},
+	/** lib/notifications/view.ts NotificationView. */
+	Notification: {
+		type: "object",
+		required: ["notificationId", "status", "channel", "to", "priority", "attempts", "createdAt", "updatedAt", "events"],
+		properties: {
+			notificationId: uuid,
+			status: { enum: [...STATUSES] },
+			channel: { enum: [...CHANNELS] },
+			to: { type: "string" },
+			priority: { enum: [...PRIORITIES] },
+			templateId: uuid,
+			attempts: { type: "integer", minimum: 0 },
+			providerMessageId: { type: "string" },
+			category: { type: "string" },
+			sendAt: isoTime,
+			createdAt: isoTime,
+			updatedAt: isoTime,
+			events: {
+				type: "array",
+				items: {
+					type: "object",
+					required: ["event", "occurredAt"],
+					properties: { event: { type: "string" }, occurredAt: isoTime, detail: { type: "object" } }
+				}
+			}
+		}
+	},
+	/** lib/notifications/directory.ts TemplateView. */
+	Template: {
+		type: "object",
+		required: ["templateId", "name", "subject"],
+		properties: {
+			templateId: uuid,
+			name: { type: "string" },
+			subject: { type: "string" },
+			html: { type: "string" },
+			text: { type: "string" },
+			createdAt: isoTime,
+			updatedAt: isoTime
+		}
+	},
+	/** mixins/feature-flags.mixin.ts FeatureFlag. */
+	FeatureFlag: {
+		type: "object",
+		required: ["featureName", "value", "updatedAt", "updatedBy"],
+		properties: { featureName: { type: "string" }, value: { type: "object" }, updatedAt: isoTime, updatedBy: { type: "string" } }
+	},
+	/** services/documents.service.ts ResumeMetadata. */
+	ResumeMetadata: {
+		type: "object",
+		required: ["documentId", "candidateId", "filename", "contentType", "size", "createdAt"],
+		properties: {
+			documentId: uuid,
+			candidateId: { type: "string" },
+			filename: { type: "string" },
+			contentType: { type: "string" },
+			size: { type: "integer", minimum: 0 },
+			createdAt: isoTime
+		}
+	},
+	/** services/api-gateway/types.ts HealthReport. */
+	HealthReport: {
+		type: "object",
+		required: ["status", "checks"],
+		properties: {
+			status: { enum: ["ok", "unavailable"] },
+			checks: { type: "object", additionalProperties: { enum: ["ok", "down", "stopping"] } }
+		}
+	},
+	/** RFC 7517 JSON Web Key Set. */
+	JWKS: {
+		type: "object",
+		required: ["keys"],
+		properties: { keys: { type: "array", items: { type: "object", required: ["kty"], properties: { kty: { type: "string" }, kid: { type: "string" } } } } }
+	},
+	/** The SNS HTTP(S) message (notification, subscription confirmation, unsubscribe confirmation). */
+	SnsMessage: {
+		type: "object",
+		description:
+			"Signed by Amazon SNS: Signature covers the message's fields and is checked against the certificate at SigningCertURL, " +
+			"which must be an SNS host; a message from a topic outside SNS_TOPIC_ARNS is refused.",
+		required: ["Type", "MessageId", "TopicArn", "Timestamp", "SignatureVersion", "Signature", "SigningCertURL"],
+		properties: {
+			Type: { enum: ["Notification", "SubscriptionConfirmation", "UnsubscribeConfirmation"] },
+			MessageId: { type: "string" },
+			TopicArn: { type: "string" },
+			Message: { type: "string" },
+			Timestamp: isoTime,
+			SignatureVersion: { enum: ["1", "2"] },
+			Signature: { type: "string", contentEncoding: "base64" },
+			SigningCertURL: { type: "string", format: "uri" },
+			SubscribeURL: { type: "string", format: "uri" },
+			Token: { type: "string" }
+		}
+	},
+	/** services/webhooks.service.ts WebhookResult. */
+	WebhookResult: {
+		type: "object",
+		required: ["outcome"],
+		properties: { outcome: { enum: ["confirmed", "unsubscribed", "recorded", "duplicate", "ignored", "disabled", "unknown-message"] } }
+	},
+	/** lib/notifications/listing.ts ListPage: views without events, newest first. */
+	NotificationPage: {
+		type: "object",
+		required: ["items"],
+		properties: {
+			items: {
+				type: "array",
+				items: {
+					type: "object",
+					required: ["notificationId", "status", "channel", "to", "priority", "category", "attempts", "createdAt", "updatedAt"],
+					properties: {
+						notificationId: uuid,
+						status: { enum: [...STATUSES] },
+						channel: { enum: [...CHANNELS] },
+						to: { type: "string" },
+						priority: { enum: [...PRIORITIES] },
+						category: { type: "string" },
+						templateId: uuid,
+						attempts: { type: "integer", minimum: 0 },
+						providerMessageId: { type: "string" },
+						sendAt: isoTime,
+						createdAt: isoTime,
+						updatedAt: isoTime
+					}
+				}
+			},
+			nextCursor: { type: "string", description: "Pass as `cursor` for the next page; absent on the last one." }
+		}
+	},
+	/** lib/notifications/view.ts Timeline. */
+	Timeline: {
+		type: "object",
+		required: ["notificationId", "status", "items"],
+		properties: {
+			notificationId: uuid,
+			status: { enum: [...STATUSES] },
+			items: {
+				type: "array",
+				items: {
+					type: "object",
+					required: ["id", "event", "occurredAt", "status"],
+					properties: { id: { type: "string" }, event: { type: "string" }, occurredAt: isoTime, status: { enum: [...STATUSES] }, detail: { type: "object" } }
+				}
+			}
+		}
+	},
+	/** lib/push/subscriptions.ts PushSubscriptionView. */
+	PushSubscription: {
+		type: "object",
+		required: ["subscriptionId", "endpoint", "createdAt"],
+		properties: { subscriptionId: uuid, endpoint: { type: "string" }, createdAt: isoTime }
+	},
+	PushSubscriptionList: {
+		type: "object",
+		required: ["items"],
+		properties: { items: { type: "array", items: { $ref: "#/components/schemas/PushSubscription" } } }
+	},
+	VapidPublicKey: {
+		type: "object",
+		required: ["publicKey"],
+		properties: { publicKey: { type: "string", description: "The VAPID public key (base64url), for pushManager.subscribe()." } }
+	},
+	/** lib/outbound/endpoints.ts EndpointView. */
+	WebhookEndpoint: {
+		type: "object",
+		required: ["endpointId", "url", "events", "createdAt"],
+		properties: { endpointId: uuid, url: { type: "string" }, events: { type: "array", items: { type: "string" } }, createdAt: isoTime }
+	},
+	WebhookEndpointCreated: {
+		allOf: [
+			{ $ref: "#/components/schemas/WebhookEndpoint" },
+			{ type: "object", required: ["secret"], properties: { secret: { type: "string", pattern: "^whsec_", description: "The signing secret, shown only here." } } }
+		]
+	},
+	WebhookEndpointList: {
+		type: "object",
+		required: ["items"],
+		properties: { items: { type: "array", items: { $ref: "#/components/schemas/WebhookEndpoint" } } }
+	},
+	/** lib/unsubscribe/records.ts Preference. */
+	Preferences: {
+		type: "object",
+		required: ["items"],
+		properties: {
+			items: {
+				type: "array",
+				items: {
+					type: "object",
+					required: ["channel", "category", "enabled"],
+					properties: { channel: { enum: [...CHANNELS] }, category: { type: "string" }, enabled: { type: "boolean" } }
+				}
+			}
+		}
+	},
+	/** lib/notifications/directory.ts SuppressionView. */
+	SuppressionList: {
+		type: "object",
+		required: ["items"],
+		properties: {
+			items: {
+				type: "array",
+				items: {
+					type: "object",
+					required: ["channel", "address", "reason", "createdAt"],
+					properties: { channel: { enum: [...CHANNELS] }, address: { type: "string" }, reason: { type: "string" }, createdAt: isoTime }
+				}
+			}
+		}
+	},
+	/** services/preferences.service.ts unsubscribe's JSON answer. */
+	UnsubscribeResult: {
+		type: "object",
+		required: ["unsubscribed", "channel", "address", "category", "createdAt"],
+		properties: { unsubscribed: { const: true }, channel: { enum: [...CHANNELS] }, address: { type: "string" }, category: { type: "string" }, createdAt: isoTime }
+	},
+	/** lib/idp/types.ts ServiceAccount. */
+	ServiceAccount: {
+		type: "object",
+		required: ["serviceId", "username", "createdAt"],
+		properties: { serviceId: { type: "string" }, username: { type: "string" }, createdAt: isoTime }
+	},
+	ServiceAccountCreated: {
+		allOf: [
+			{ $ref: "#/components/schemas/ServiceAccount" },
+			{ type: "object", required: ["password"], properties: { password: { type: "string", description: "Shown only here." } } }
+		]
+	},
+	ServiceAccountList: {
+		type: "object",
+		required: ["items"],
+		properties: { items: { type: "array", items: { $ref: "#/components/schemas/ServiceAccount" } } }
+	},
+	/** OpenID Connect Discovery 1.0 provider metadata, as the embedded provider publishes it. */
+	OpenIdConfiguration: {
+		type: "object",
+		required: ["issuer", "jwks_uri", "id_token_signing_alg_values_supported"],
+		properties: {
+			issuer: { type: "string", format: "uri" },
+			jwks_uri: { type: "string", format: "uri" },
+			id_token_signing_alg_values_supported: { type: "array", items: { type: "string" } },
+			subject_types_supported: { type: "array", items: { type: "string" } },
+			claims_supported: { type: "array", items: { type: "string" } }
+		}
+	},
+	RotatedKey: { type: "object", required: ["kid"], properties: { kid: { type: "string" } } },
+	EmailVerified: { type: "object", required: ["emailVerified"], properties: { emailVerified: { const: true } } },
+	OpenApiDocument: { type: "object", description: "This document." }
+} satisfies Record<string, JsonSchema>;

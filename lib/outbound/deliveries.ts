@@ -1,0 +1,215 @@
+/**
+ * Deliveries of status events to webhook endpoints, through the store. The node that
+ * records an event fans it out to its owner's endpoints as soon as the event is
+ * durable (one delivery per endpoint and event: a repeat is a duplicate key); from
+ * then on the delivery survives any crash. Delivering nodes claim due deliveries with
+ * a lease, as dispatchers claim notifications: a node that dies mid-send leaves its
+ * lease to expire, and another node sends again with the same webhook-id.
+ */
+import { randomUUID } from "node:crypto";
+import type { OutboundConfig } from "../config";
+import { uuidv7 } from "../crypto";
+import type { StatusEvent } from "../notifications/events";
+import { STATUSES } from "../notifications/model";
+import { DuplicateKeyError, type Store } from "../store";
+import { eventType, ownerKey, type AttemptDoc, type DeliveryDoc, type EndpointDoc } from "./model";
+import { attempt, type AttemptResult } from "./send";
+
+/** Only status events: internal steps (a lease that expired, a failed attempt to be retried) are not sent. */
+function isStatusEvent(e: StatusEvent): boolean {
+	return (STATUSES as readonly string[]).includes(e.event);
+}
+
+export function webhookBody(e: StatusEvent, type: string): string {
+	const data: Record<string, unknown> = { notificationId: e.notificationId, status: e.status, event: e.event, occurredAt: e.occurredAt };
+	if (e.detail) data.detail = e.detail;
+	return JSON.stringify({ type, timestamp: e.occurredAt, data });
+}
+
+/** Stores a delivery for every endpoint of the events' owners that wants them; returns how many were new. */
+export async function enqueueDeliveries(store: Store, events: StatusEvent[], now = Date.now()): Promise<number> {
+	const wanted = events.filter(isStatusEvent);
+	if (wanted.length === 0) return 0;
+	const endpoints = store.collection<EndpointDoc>("webhook_endpoints");
+	const deliveries = store.collection<DeliveryDoc>("webhook_deliveries");
+	const byOwner = new Map<string, EndpointDoc[]>();
+	let added = 0;
+	for (const e of wanted) {
+		const key = ownerKey(e.owner);
+		let list = byOwner.get(key);
+		if (!list) byOwner.set(key, (list = await endpoints.find({ ownerKey: key })));
+		const type = eventType(e.event);
+		for (const ep of list) {
+			if (ep.events.length > 0 && !ep.events.includes(type)) continue;
+			const iso = new Date(now).toISOString();
+			try {
+				await deliveries.insert({
+					id: `${ep.id}:${e.seq}`,
+					endpointId: ep.id,
+					notificationId: e.notificationId,
+					seq: e.seq,
+					webhookId: `msg_${uuidv7(now).replace(/-/g, "")}`,
+					type,
+					body: webhookBody(e, type),
+					state: "PENDING",
+					attempts: 0,
+					availableAt: iso,
+					createdAt: iso
+				});
+				added += 1;
+			} catch (err) {
+				if (!(err instanceof DuplicateKeyError)) throw err;
+			}
+		}
+	}
+	return added;
+}
+
+export interface DelivererDeps {
+	store: Store;
+	config: OutboundConfig;
+	log: { warn(msg: string, fields?: object): void; error(msg: string, fields?: object): void };
+	now?: () => number;
+}
+
+/** Past the send's deadline, so a lease never expires under a send that is still allowed to finish. */
+const LEASE_MARGIN_MS = 5000;
+
+export class Deliverer {
+	private running = false;
+	private loop: Promise<void> | null = null;
+	private wakeUp: (() => void) | null = null;
+	private readonly inflight = new Set<Promise<void>>();
+	private stopped: Promise<void> | null = null;
+	private readonly now: () => number;
+
+	constructor(private readonly deps: DelivererDeps) {
+		this.now = deps.now ?? Date.now;
+	}
+
+	private get deliveries() {
+		return this.deps.store.collection<DeliveryDoc>("webhook_deliveries");
+	}
+
+	start(): void {
+		this.running = true;
+		this.loop = this.run();
+	}
+
+	wake(): void {
+		const w = this.wakeUp;
+		this.wakeUp = null;
+		w?.();
+	}
+
+	/** Sends under way finish and are recorded; nothing new is claimed. */
+	stop(): Promise<void> {
+		this.stopped ??= (async () => {
+			this.running = false;
+			this.wake();
+			await this.loop;
+			await Promise.allSettled(this.inflight);
+		})();
+		return this.stopped;
+	}
+
+	private async run(): Promise<void> {
+		const cfg = this.deps.config;
+		while (this.running) {
+			let batch: DeliveryDoc[] = [];
+			try {
+				await this.reapExpired();
+				const free = cfg.concurrency - this.inflight.size;
+				if (free > 0) batch = await this.claim(free);
+			} catch (err) {
+				this.deps.log.error("Claiming webhook deliveries failed", { error: (err as Error).message });
+			}
+			for (const d of batch) {
+				const job: Promise<void> = this.deliver(d)
+					.catch(err => this.deps.log.error("Delivering a webhook failed", { deliveryId: d.id, error: (err as Error).message }))
+					.finally(() => {
+						this.inflight.delete(job);
+						this.wake();
+					});
+				this.inflight.add(job);
+			}
+			if (batch.length === 0 || this.inflight.size >= cfg.concurrency) await this.idle(cfg.pollMs);
+		}
+	}
+
+	private idle(ms: number): Promise<void> {
+		return new Promise<void>(resolve => {
+			const timer = setTimeout(() => {
+				this.wakeUp = null;
+				resolve();
+			}, ms);
+			this.wakeUp = () => {
+				clearTimeout(timer);
+				resolve();
+			};
+		});
+	}
+
+	private claim(limit: number): Promise<DeliveryDoc[]> {
+		const now = this.now();
+		return this.deliveries.claimMany(
+			{ state: "PENDING", availableAt: { $lte: new Date(now).toISOString() } },
+			{ $set: { state: "SENDING", leaseToken: randomUUID(), leaseUntil: new Date(now + this.deps.config.timeoutMs + LEASE_MARGIN_MS).toISOString() } },
+			{ sort: { availableAt: 1, seq: 1 }, limit }
+		);
+	}
+
+	/** Deliveries whose sender died or hung go back to the queue, with the same webhook-id. */
+	private async reapExpired(): Promise<void> {
+		await this.deliveries.updateMany(
+			{ state: "SENDING", leaseUntil: { $lt: new Date(this.now()).toISOString() } },
+			{ $set: { state: "PENDING" }, $unset: ["leaseToken", "leaseUntil"] }
+		);
+	}
+
+	private held(d: DeliveryDoc) {
+		return { id: d.id, state: "SENDING", leaseToken: d.leaseToken! };
+	}
+
+	private async deliver(d: DeliveryDoc): Promise<void> {
+		const { store, config } = this.deps;
+		const endpoint = await store.collection<EndpointDoc>("webhook_endpoints").get(d.endpointId);
+		if (!endpoint) {
+			// Deleted meanwhile: nothing more goes to it.
+			await this.deliveries.deleteMany(this.held(d));
+			return;
+		}
+		// In order per notification and endpoint: an earlier event still on its way goes first.
+		const earlier = await this.deliveries.count({ endpointId: d.endpointId, notificationId: d.notificationId, seq: { $lt: d.seq }, state: { $in: ["PENDING", "SENDING"] } });
+		if (earlier > 0) {
+			await this.deliveries.updateMany(this.held(d), { $set: { state: "PENDING", availableAt: new Date(this.now() + config.orderWaitMs).toISOString() }, $unset: ["leaseToken", "leaseUntil"] });
+			return;
+		}
+		const result = await attempt(endpoint.url, endpoint.secret, d.webhookId, d.body, { timeoutMs: config.timeoutMs, allowPrivate: config.allowPrivateUrls });
+		await this.record(d, result);
+	}
+
+	private async record(d: DeliveryDoc, result: AttemptResult): Promise<void> {
+		const { store, config } = this.deps;
+		const now = this.now();
+		const attempts = d.attempts + 1;
+		const a: AttemptDoc = { id: uuidv7(now), endpointId: d.endpointId, webhookId: d.webhookId, type: d.type, at: new Date(now).toISOString(), outcome: result.ok ? "succeeded" : "failed" };
+		if (result.responseCode !== undefined) a.responseCode = result.responseCode;
+		if (result.error) a.error = result.error;
+		await store.collection<AttemptDoc>("webhook_attempts").insert(a);
+		if (result.ok) {
+			await this.deliveries.updateMany(this.held(d), { $set: { state: "DELIVERED", attempts }, $unset: ["leaseToken", "leaseUntil"] });
+			return;
+		}
+		const delay = config.retryDelaysMs[attempts - 1];
+		if (delay === undefined) {
+			this.deps.log.warn("A webhook delivery ran out of retries", { deliveryId: d.id, attempts });
+			await this.deliveries.updateMany(this.held(d), { $set: { state: "FAILED", attempts }, $unset: ["leaseToken", "leaseUntil"] });
+			return;
+		}
+		await this.deliveries.updateMany(this.held(d), {
+			$set: { state: "PENDING", attempts, availableAt: new Date(now + delay).toISOString() },
+			$unset: ["leaseToken", "leaseUntil"]
+		});
+	}
+}

@@ -1,0 +1,107 @@
+/**
+ * Who asked not to get what: one record per (channel, address, category), made by a
+ * one-click unsubscribe or by an actor's preferences, with `*` for every category.
+ * The dispatcher reads two records by id before a non-CRITICAL send (the category's
+ * and `*`); an actor's preferences are the records of its own addresses.
+ */
+import { badRequest } from "../errors";
+import { normalizeEmail } from "../email-address";
+import type { Channel } from "../notifications/model";
+import { DuplicateKeyError, type Store } from "../store";
+import type { UnsubscribeTarget } from "./token";
+
+export const UNSUBSCRIBES = "unsubscribes";
+export const ALL_CATEGORIES = "*";
+export const CATEGORY_PATTERN = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+
+export interface UnsubscribeDoc {
+	id: string;
+	channel: Channel;
+	address: string;
+	category: string;
+	source: "one-click" | "preferences";
+	/** The actor whose preferences made it (absent for a one-click unsubscribe). */
+	actorId?: string;
+	createdAt: string;
+}
+
+export interface Preference {
+	channel: Channel;
+	category: string;
+	enabled: boolean;
+}
+
+/** Addresses compared as the channel compares them: a mailbox whatever its case, an actorId in lower case. */
+export function normalizeFor(channel: Channel, address: string): string {
+	if (channel === "EMAIL") return normalizeEmail(address);
+	if (channel === "PUSH") return address.trim().toLowerCase();
+	return address.trim();
+}
+
+const idOf = (channel: Channel, address: string, category: string) => `${channel}:${normalizeFor(channel, address)}:${category}`;
+const records = (store: Store) => store.collection<UnsubscribeDoc>(UNSUBSCRIBES);
+
+/** Records the unsubscribe (again is fine: the first record stays). */
+export async function recordUnsubscribe(store: Store, t: UnsubscribeTarget, source: UnsubscribeDoc["source"], actorId?: string, now = Date.now()): Promise<UnsubscribeDoc> {
+	const doc: UnsubscribeDoc = {
+		id: idOf(t.channel, t.address, t.category),
+		channel: t.channel,
+		address: normalizeFor(t.channel, t.address),
+		category: t.category,
+		source,
+		...(actorId ? { actorId } : {}),
+		createdAt: new Date(now).toISOString()
+	};
+	try {
+		return await records(store).insert(doc);
+	} catch (err) {
+		if (!(err instanceof DuplicateKeyError)) throw err;
+		return (await records(store).get(doc.id)) ?? doc;
+	}
+}
+
+/** The record that keeps this notification from being sent, if any: its category's, or every category's. */
+export async function unsubscribedFrom(store: Store, channel: Channel, address: string, category: string): Promise<UnsubscribeDoc | null> {
+	return (await records(store).get(idOf(channel, address, category))) ?? (await records(store).get(idOf(channel, address, ALL_CATEGORIES)));
+}
+
+/** The addresses an actor's preferences speak for: its email, and itself for push. SMS has no number on an actor. */
+function addressesOf(actor: { id: string; email: string }): Partial<Record<Channel, string>> {
+	return { EMAIL: actor.email, PUSH: actor.id };
+}
+
+/** The actor's opt-outs, as `{ channel, category, enabled: false }` items (anything not listed is enabled). */
+export async function preferencesOf(store: Store, actor: { id: string; email: string }): Promise<Preference[]> {
+	const items: Preference[] = [];
+	for (const [channel, address] of Object.entries(addressesOf(actor)) as [Channel, string][]) {
+		const docs = await records(store).find({ channel, address: normalizeFor(channel, address) }, { sort: { category: 1 } });
+		items.push(...docs.map(d => ({ channel, category: d.category, enabled: false })));
+	}
+	return items;
+}
+
+/**
+ * Replaces the actor's preferences: afterwards its opt-outs are exactly the items with
+ * `enabled: false` (a one-click unsubscribe of its address included: enabling that
+ * category again removes it). 400 for an SMS item or a category twice.
+ */
+export async function replacePreferences(store: Store, actor: { id: string; email: string }, items: Preference[], now = Date.now()): Promise<Preference[]> {
+	const addresses = addressesOf(actor);
+	const seen = new Set<string>();
+	items.forEach((item, i) => {
+		if (!addresses[item.channel]) throw badRequest(`Preferences cover EMAIL and PUSH: an actor has no ${item.channel} address.`, [{ field: `items[${i}].channel`, message: "must be EMAIL or PUSH" }]);
+		const key = `${item.channel}:${item.category}`;
+		if (seen.has(key)) throw badRequest("Each channel and category may appear once.", [{ field: `items[${i}]`, message: "repeats a channel and category" }]);
+		seen.add(key);
+	});
+	const wanted = new Set(items.filter(i => !i.enabled).map(i => idOf(i.channel, addresses[i.channel]!, i.category)));
+	for (const [channel, address] of Object.entries(addresses) as [Channel, string][]) {
+		for (const doc of await records(store).find({ channel, address: normalizeFor(channel, address) })) {
+			if (!wanted.has(doc.id)) await records(store).deleteMany({ id: doc.id });
+		}
+	}
+	for (const item of items.filter(i => !i.enabled)) {
+		await recordUnsubscribe(store, { channel: item.channel, address: addresses[item.channel]!, category: item.category }, "preferences", actor.id, now);
+	}
+	return preferencesOf(store, actor);
+}

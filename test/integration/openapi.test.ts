@@ -1,0 +1,234 @@
+/**
+ * The running platform against its own GET /openapi.json: real requests to every kind
+ * of route, success and failure, and each answer's status must be documented for its
+ * operation and its body must match the documented schema (problem documents
+ * included). Also GET /docs: the page, its files and its Content-Security-Policy.
+ */
+import { createECDH, randomBytes } from "node:crypto";
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import { DOCS_CSP } from "../../services/api-gateway/docs";
+import { http, newUser, startPlatform, type HttpResult, type Platform } from "../helpers/platform";
+
+const ADMIN = { BOOTSTRAP_ADMIN_EMAIL: "admin@example.com", BOOTSTRAP_ADMIN_PASSWORD: "Admin-Passw0rd" };
+const DOC_ID = "urn:auth-notify:openapi";
+
+type Operation = { responses: Record<string, { content?: Record<string, { schema: object }> }> };
+let p: Platform;
+let doc: { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, object> } };
+let ajv: Ajv2020;
+const checked = new Set<string>();
+
+/** The answer must be documented for the operation at `template`, and its body match the schema for its content type. */
+function conforms(method: string, template: string, res: HttpResult): void {
+	const label = `${method} ${template} answered ${res.status}`;
+	const op = doc.paths[template]?.[method.toLowerCase()];
+	expect({ label, documented: Boolean(op) }).toEqual({ label, documented: true });
+	const documented = op.responses[String(res.status)];
+	expect({ label, statusDocumented: Boolean(documented), body: documented ? undefined : res.body }).toEqual({ label, statusDocumented: true, body: undefined });
+	const type = (res.headers.get("content-type") ?? "").split(";")[0].trim();
+	if (!documented.content) return checked.add(`${method} ${template}`) && undefined;
+	expect({ label, type, documentedTypes: Object.keys(documented.content) }).toMatchObject({ label, type: expect.any(String) });
+	const media = documented.content[type];
+	expect({ label, type, typeDocumented: Boolean(media) }).toEqual({ label, type, typeDocumented: true });
+	if (type.endsWith("json")) {
+		const schema = JSON.parse(JSON.stringify(media.schema).replaceAll('"#/components/', `"${DOC_ID}#/components/`));
+		const valid = ajv.validate(schema, res.body);
+		expect({ label, errors: valid ? null : ajv.errors }).toEqual({ label, errors: null });
+	}
+	checked.add(`${method} ${template}`);
+}
+
+async function call(method: string, template: string, url: string, opts: Parameters<typeof http>[3] = {}): Promise<HttpResult> {
+	const res = await http(p.baseUrl, method, url, opts);
+	conforms(method, template, res);
+	return res;
+}
+
+beforeAll(async () => {
+	// Webhook endpoints on loopback for the create/list/delete requests (nothing is delivered).
+	p = await startPlatform({ ...ADMIN, WEBHOOK_ALLOW_PRIVATE_URLS: "true" });
+	const res = await http(p.baseUrl, "GET", "/openapi.json");
+	expect(res.status).toBe(200);
+	doc = res.body;
+	ajv = new Ajv2020({ strict: false, allErrors: true });
+	addFormats(ajv);
+	ajv.addSchema({ $id: DOC_ID, components: doc.components });
+	conforms("GET", "/openapi.json", res);
+});
+afterAll(() => p.stop());
+
+describe("answers of the running platform against its OpenAPI document", () => {
+	it("should document every answer of the account and token routes", async () => {
+		const user = newUser();
+		await call("POST", "/auth/register", "/auth/register", { json: user });
+		await call("POST", "/auth/register", "/auth/register", { json: user });
+		await call("POST", "/auth/register", "/auth/register", { json: { email: "nope" } });
+		await call("POST", "/auth/register", "/auth/register", { body: "{", headers: { "content-type": "application/json" } });
+		await call("POST", "/auth/register", "/auth/register", { body: "x", headers: { "content-type": "text/plain" } });
+		const login = await call("POST", "/auth/login", "/auth/login", { json: { username: user.email, password: user.password } });
+		expect(login.status).toBe(200);
+		await call("POST", "/auth/login", "/auth/login", { json: { username: user.email, password: "Wrong-Passw0rd" } });
+		const refreshed = await call("POST", "/auth/tokens/refresh", "/auth/tokens/refresh", { json: { refreshToken: login.body.refreshToken } });
+		expect(refreshed.status).toBe(200);
+		await call("POST", "/auth/refresh-user-token", "/auth/refresh-user-token", { json: { refreshToken: "not-a-token" } });
+		await call("POST", "/auth/tokens/exchange", "/auth/tokens/exchange", { json: { token: "not-a-token" } });
+		await call("GET", "/auth/social/login", "/auth/social/login");
+		const callback = await call("GET", "/auth/social/login/callback", "/auth/social/login/callback?error=access_denied");
+		expect(callback.status).toBe(302);
+		await call("GET", "/.well-known/jwks.json", "/.well-known/jwks.json");
+		await call("GET", "/health/live", "/health/live");
+		await call("GET", "/health/ready", "/health/ready");
+	});
+
+	it("should document every answer of the actor, template, notification, feature, resume and webhook routes", async () => {
+		const reg = await http(p.baseUrl, "POST", "/auth/register", { json: newUser() });
+		const token = reg.body.accessToken as string;
+		const actorId = reg.body.actorId as string;
+		const missing = "0190a0a0-0000-7000-8000-000000000000";
+		await call("GET", "/actors/{id}", `/actors/${actorId}`, { token });
+		await call("GET", "/actors/{id}", `/actors/${missing}`, { token });
+		await call("GET", "/actors/{id}", `/actors/${actorId}`);
+		await call("GET", "/actors/{id}", `/actors/not-a-uuid`, { token });
+		await call("GET", "/actor", `/actor?actorId=${actorId}`, { token });
+		const t = await call("POST", "/templates", "/templates", { token, json: { name: "hello", subject: "Hi {{name}}", text: "Hi {{name}}" } });
+		expect(t.status).toBe(201);
+		await call("GET", "/templates/{id}", `/templates/${t.body.templateId}`, { token });
+		await call("GET", "/templates/{id}", `/templates/${missing}`, { token });
+		await call("PUT", "/templates/{id}", `/templates/${t.body.templateId}`, { token, json: { name: "hello", subject: "Hello", text: "Hello" } });
+		const n = await call("POST", "/notifications", "/notifications", {
+			token,
+			json: { to: reg.body.accessToken ? "me@example.com" : "", templateId: t.body.templateId, variables: { name: "Ann" } }
+		});
+		expect(n.status).toBe(201);
+		await call("POST", "/notifications", "/notifications", { token, json: { to: "me@example.com", channel: "FAX" } });
+		await call("GET", "/notifications/{notificationId}", `/notifications/${n.body.notificationId}`, { token });
+		await call("GET", "/notifications/{notificationId}", `/notifications/${missing}`, { token });
+		await call("GET", "/admin/features", "/admin/features", { token });
+		await call("GET", "/admin/features/{featureName}", "/admin/features/none", { token });
+		await call("PUT", "/admin/features/{featureName}", "/admin/features/none", { token, json: { enabled: true } });
+		await call("POST", "/resumes", "/resumes", { token, json: {} });
+		await call("GET", "/resumes/{id}", `/resumes/${missing}`, { token });
+		await call("GET", "/resumes/{id}/content", `/resumes/${missing}/content`, { token });
+		await call("POST", "/notifications/webhooks/email-provider", "/notifications/webhooks/email-provider", { body: "{}", headers: { "content-type": "text/plain" } });
+		await call("POST", "/notifications/webhooks/email-provider", "/notifications/webhooks/email-provider", { body: "{", headers: { "content-type": "application/json" } });
+		const admin = await http(p.baseUrl, "POST", "/auth/login", { json: { username: ADMIN.BOOTSTRAP_ADMIN_EMAIL, password: ADMIN.BOOTSTRAP_ADMIN_PASSWORD } });
+		await call("PUT", "/admin/features/{featureName}", "/admin/features/probe", { token: admin.body.accessToken, json: { enabled: true } });
+		await call("GET", "/admin/features/{featureName}", "/admin/features/probe", { token: admin.body.accessToken });
+		await call("GET", "/admin/features", "/admin/features", { token: admin.body.accessToken });
+	});
+
+	it("should document every answer of the account lifecycle, service account, issuer and key routes", async () => {
+		const user = newUser();
+		const reg = await http(p.baseUrl, "POST", "/auth/register", { json: user });
+		expect(reg.status).toBe(201);
+		const token = reg.body.accessToken as string;
+		expect((await call("POST", "/auth/email/verification", "/auth/email/verification", { token })).status).toBe(202);
+		expect((await call("POST", "/auth/email/verify", "/auth/email/verify", { json: { token: "A".repeat(43) } })).status).toBe(401);
+		expect((await call("POST", "/auth/password/forgot", "/auth/password/forgot", { json: { email: user.email } })).status).toBe(202);
+		expect((await call("POST", "/auth/password/reset", "/auth/password/reset", { json: { token: "A".repeat(43), password: "Other-Horse-9" } })).status).toBe(401);
+		const change = await call("POST", "/auth/password/change", "/auth/password/change", { token, json: { currentPassword: "Wrong-Horse-9", newPassword: "Other-Horse-9" } });
+		expect(change.status).toBe(401);
+		expect((await call("POST", "/auth/password/change", "/auth/password/change", { token, json: { currentPassword: user.password, newPassword: "Other-Horse-9" } })).status).toBe(204);
+		expect((await call("POST", "/auth/logout", "/auth/logout", { json: { refreshToken: reg.body.refreshToken } })).status).toBe(204);
+		expect((await call("POST", "/auth/logout/all", "/auth/logout/all", { token })).status).toBe(204);
+
+		const admin = await http(p.baseUrl, "POST", "/auth/login", { json: { username: ADMIN.BOOTSTRAP_ADMIN_EMAIL, password: ADMIN.BOOTSTRAP_ADMIN_PASSWORD } });
+		const adminToken = admin.body.accessToken as string;
+		const serviceId = `probe-${Date.now().toString(36)}`;
+		const created = await call("POST", "/admin/service-accounts", "/admin/service-accounts", { token: adminToken, json: { serviceId } });
+		expect(created.status).toBe(201);
+		expect((await call("POST", "/admin/service-accounts", "/admin/service-accounts", { token: adminToken, json: { serviceId } })).status).toBe(409);
+		expect((await call("POST", "/admin/service-accounts", "/admin/service-accounts", { token, json: { serviceId: "other" } })).status).toBe(403);
+		expect((await call("GET", "/admin/service-accounts", "/admin/service-accounts", { token: adminToken })).status).toBe(200);
+		const service = await call("POST", "/auth/services/token", "/auth/services/token", { json: { username: created.body.username, password: created.body.password } });
+		expect(service.status).toBe(200);
+		expect((await call("POST", "/auth/services/token", "/auth/services/token", { json: { username: created.body.username, password: "wrong" } })).status).toBe(401);
+		expect((await call("DELETE", "/admin/service-accounts/{serviceId}", `/admin/service-accounts/${serviceId}`, { token: adminToken })).status).toBe(204);
+		expect((await call("DELETE", "/admin/service-accounts/{serviceId}", `/admin/service-accounts/${serviceId}`, { token: adminToken })).status).toBe(404);
+
+		expect((await call("GET", "/idp/{pool}/.well-known/openid-configuration", "/idp/actors/.well-known/openid-configuration")).status).toBe(200);
+		expect((await call("GET", "/idp/{pool}/.well-known/jwks.json", "/idp/services/.well-known/jwks.json")).status).toBe(200);
+		expect((await call("GET", "/idp/{pool}/.well-known/jwks.json", "/idp/nobody/.well-known/jwks.json")).status).toBe(400);
+		expect((await call("POST", "/admin/keys/rotate", "/admin/keys/rotate", { token: adminToken })).status).toBe(201);
+	});
+
+	it("should document every answer of the listing, cancel, live, push, webhook endpoint, preference and unsubscribe routes", async () => {
+		const reg = await http(p.baseUrl, "POST", "/auth/register", { json: newUser() });
+		const token = reg.body.accessToken as string;
+		const actorId = reg.body.actorId as string;
+		const missing = "0190a0a0-0000-7000-8000-000000000000";
+		const t = await http(p.baseUrl, "POST", "/templates", { token, json: { name: "later", subject: "Later", text: "Later" } });
+		const sendAt = new Date(Date.now() + 3_600_000).toISOString();
+		const n = await http(p.baseUrl, "POST", "/notifications", { token, json: { to: "later@example.com", templateId: t.body.templateId, sendAt } });
+		expect(n.status).toBe(201);
+		const page = await call("GET", "/notifications", "/notifications?limit=5", { token });
+		expect(page.body.items.map((i: { notificationId: string }) => i.notificationId)).toContain(n.body.notificationId);
+		expect((await call("GET", "/notifications", "/notifications?cursor=bogus", { token })).status).toBe(400);
+		expect((await call("GET", "/notifications/{notificationId}/events", `/notifications/${n.body.notificationId}/events`, { token })).status).toBe(200);
+		expect((await call("GET", "/notifications/{notificationId}/events", `/notifications/${missing}/events`, { token })).status).toBe(404);
+		const cancelled = await call("DELETE", "/notifications/{notificationId}", `/notifications/${n.body.notificationId}`, { token });
+		expect(cancelled.body.status).toBe("CANCELLED");
+		expect((await call("DELETE", "/notifications/{notificationId}", `/notifications/${n.body.notificationId}`, { token })).status).toBe(409);
+
+		expect((await call("GET", "/notifications/push/vapid-public-key", "/notifications/push/vapid-public-key")).status).toBe(200);
+		const keys = { p256dh: createECDH("prime256v1").generateKeys().toString("base64url"), auth: randomBytes(16).toString("base64url") };
+		const sub = await call("POST", "/actors/{id}/push-subscriptions", `/actors/${actorId}/push-subscriptions`, { token, json: { endpoint: "https://push.example.com/send/1", keys } });
+		expect(sub.status).toBe(201);
+		expect((await call("POST", "/actors/{id}/push-subscriptions", `/actors/${actorId}/push-subscriptions`, { token, json: { endpoint: "ftp://x", keys } })).status).toBe(400);
+		expect((await call("GET", "/actors/{id}/push-subscriptions", `/actors/${actorId}/push-subscriptions`, { token })).status).toBe(200);
+		expect((await call("GET", "/actors/{id}/push-subscriptions", `/actors/${missing}/push-subscriptions`, { token })).status).toBe(403);
+		const subUrl = `/actors/${actorId}/push-subscriptions/${sub.body.subscriptionId}`;
+		expect((await call("DELETE", "/actors/{id}/push-subscriptions/{subscriptionId}", subUrl, { token })).status).toBe(204);
+		expect((await call("DELETE", "/actors/{id}/push-subscriptions/{subscriptionId}", subUrl, { token })).status).toBe(404);
+
+		const endpoint = await call("POST", "/webhook-endpoints", "/webhook-endpoints", { token, json: { url: "http://127.0.0.1:9/hook", events: ["notification.sent"] } });
+		expect(endpoint.status).toBe(201);
+		expect((await call("POST", "/webhook-endpoints", "/webhook-endpoints", { token, json: { url: "not a url" } })).status).toBe(400);
+		expect((await call("GET", "/webhook-endpoints", "/webhook-endpoints", { token })).status).toBe(200);
+		expect((await call("DELETE", "/webhook-endpoints/{endpointId}", `/webhook-endpoints/${endpoint.body.endpointId}`, { token })).status).toBe(204);
+		expect((await call("DELETE", "/webhook-endpoints/{endpointId}", `/webhook-endpoints/${endpoint.body.endpointId}`, { token })).status).toBe(404);
+
+		expect((await call("GET", "/actors/{id}/preferences", `/actors/${actorId}/preferences`, { token })).status).toBe(200);
+		const items = [{ channel: "EMAIL", category: "marketing", enabled: false }];
+		expect((await call("PUT", "/actors/{id}/preferences", `/actors/${actorId}/preferences`, { token, json: { items } })).status).toBe(200);
+		expect((await call("PUT", "/actors/{id}/preferences", `/actors/${missing}/preferences`, { token, json: { items } })).status).toBe(403);
+
+		const admin = await http(p.baseUrl, "POST", "/auth/login", { json: { username: ADMIN.BOOTSTRAP_ADMIN_EMAIL, password: ADMIN.BOOTSTRAP_ADMIN_PASSWORD } });
+		const adminToken = admin.body.accessToken as string;
+		expect((await call("GET", "/admin/suppressions", "/admin/suppressions?address=nobody@example.com", { token: adminToken })).status).toBe(200);
+		expect((await call("GET", "/admin/suppressions", "/admin/suppressions", { token })).status).toBe(403);
+		expect((await call("DELETE", "/admin/suppressions/{channel}/{address}", "/admin/suppressions/EMAIL/nobody@example.com", { token: adminToken })).status).toBe(404);
+
+		expect((await call("GET", "/unsubscribe/{token}", "/unsubscribe/not-a-token")).status).toBe(400);
+		const oneClick = { body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } };
+		expect((await call("POST", "/unsubscribe/{token}", "/unsubscribe/not-a-token", oneClick)).status).toBe(400);
+		expect((await call("POST", "/unsubscribe/{token}", "/unsubscribe/not-a-token", { body: "{}", headers: { "content-type": "application/json" } })).status).toBe(415);
+		expect((await call("POST", "/notifications/webhooks/sms-provider", "/notifications/webhooks/sms-provider", { body: "{}", headers: { "content-type": "text/plain" } })).status).toBe(400);
+	});
+
+	it("should serve the reference page and its own files under a strict Content-Security-Policy", async () => {
+		const page = await call("GET", "/docs", "/docs");
+		expect(page.status).toBe(200);
+		expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+		expect(page.headers.get("content-security-policy")).toBe(DOCS_CSP);
+		expect(DOCS_CSP).toContain("script-src 'self'");
+		expect(DOCS_CSP).not.toContain("unsafe");
+		// Every file the page loads is served here: nothing from another origin.
+		const sources = [...String(page.body).matchAll(/(?:src|href)="([^"]+)"/g)].map(m => m[1]);
+		expect(sources).toEqual(["/docs/favicon-32x32.png", "/docs/swagger-ui.css", "/docs/swagger-ui-bundle.js", "/docs/init.js"]);
+		for (const src of sources) {
+			const res = await call("GET", "/docs/{file}", src);
+			expect(res.status).toBe(200);
+		}
+		const init = await http(p.baseUrl, "GET", "/docs/init.js");
+		expect(init.body).toContain("validatorUrl: null");
+		const other = await call("GET", "/docs/{file}", "/docs/..%2Fpackage.json");
+		expect(other.status).toBe(404);
+	});
+
+	it("should have checked an answer of every documented operation", () => {
+		const all = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map(m => `${m.toUpperCase()} ${path}`));
+		expect(all.filter(op => !checked.has(op))).toEqual([]);
+	});
+});
