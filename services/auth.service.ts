@@ -9,8 +9,6 @@ import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { AccountCreator, messageOf, type ActorDirectory } from "../lib/accounts/create";
 import { AccountLifecycle, type Caller } from "../lib/accounts/lifecycle";
 import { AccountRepair } from "../lib/accounts/repair";
-import type { ServiceAccount } from "../lib/idp/types";
-import { SERVICE_ID } from "../lib/idp/service-accounts";
 import { NotificationIntake } from "../lib/notifications/accept";
 import { RateLimiter } from "../lib/rate-limit";
 import { principalOf } from "../middlewares/auth.middleware";
@@ -22,7 +20,9 @@ import type { TokenSet } from "../lib/idp";
 import { SOCIAL_LINK_STEP, socialLinkRepair } from "../lib/social/accounts";
 import { redirectHeaders, type Redirect } from "../lib/social/redirect";
 import { SocialSignIn, type CallbackInput } from "../lib/social/sign-in";
-import { KEYS_ROTATED_EVENT, RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
+import { AccountLifecycleMixin } from "../mixins/account-lifecycle.mixin";
+import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
+import { ServiceAccountsMixin } from "../mixins/service-accounts.mixin";
 import { ref } from "../lib/openapi/schemas";
 
 export interface RegisterParams {
@@ -51,32 +51,6 @@ export interface ExchangeParams {
 	token: string;
 }
 
-export interface TokenParams {
-	token: string;
-}
-
-export interface ForgotParams {
-	email: string;
-}
-
-export interface ResetParams {
-	token: string;
-	password: string;
-}
-
-export interface ChangeParams {
-	currentPassword: string;
-	newPassword: string;
-}
-
-export interface PoolParams {
-	pool: "actors" | "services";
-}
-
-export interface ServiceAccountParams {
-	serviceId: string;
-}
-
 interface AuthMethods extends RuntimeMethods {
 	caller(ctx: Context): Caller;
 	social(): SocialSignIn;
@@ -102,10 +76,6 @@ interface AuthVars {
 const MAX_SWEEP_INTERVAL_MS = 60_000;
 
 const secret = { type: "string", min: 1, max: 1024 } as const;
-/** A lifecycle token's shape is checked where it is redeemed: any other string is one more invalid token (401). */
-const lifecycleToken = { type: "string", min: 1, max: 256 } as const;
-const serviceIdParam = { type: "string", pattern: SERVICE_ID } as const;
-const issuerPool = { type: "enum", values: ["actors", "services"] } as const;
 
 /** Names end up in emails and the UI: control characters (line breaks, NUL) have no place in them. */
 const personName = {
@@ -119,7 +89,7 @@ const personName = {
 
 const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = {
 	name: "auth",
-	mixins: [RuntimeMixin],
+	mixins: [RuntimeMixin, AccountLifecycleMixin as Partial<ServiceSchema>, ServiceAccountsMixin as Partial<ServiceSchema>],
 	actions: {
 		register: {
 			visibility: "published",
@@ -227,258 +197,6 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 			params: { token: { type: "string", min: 1, max: 8192 }, $$strict: true },
 			async handler(ctx: Context<ExchangeParams>): Promise<TokenSet> {
 				return this.signedIn(ctx, await this.social().exchange(ctx.params.token));
-			}
-		},
-		requestVerification: {
-			visibility: "published",
-			auth: ["user"],
-			openapi: {
-				summary: "Send the signed-in user a verification mail",
-				description: "Also sent on registration. The link carries the token in its fragment.",
-				success: { status: 202, description: "A verification mail is queued." },
-				problems: ["EMAIL_ALREADY_VERIFIED"]
-			},
-			params: { $$strict: true },
-			async handler(ctx: Context<Record<string, never>, HttpMeta>): Promise<null> {
-				await this.lifecycle.requestVerification(this.caller(ctx));
-				ctx.meta.$statusCode = 202;
-				return null;
-			}
-		},
-		verifyEmail: {
-			visibility: "published",
-			auth: "public",
-			openapi: {
-				summary: "Verify an email address with the token from the mail",
-				success: { status: 200, description: "Verified; ID tokens issued from now on carry email_verified: true.", schema: ref("EmailVerified") },
-				problems: ["INVALID_VERIFICATION_TOKEN"]
-			},
-			params: { token: lifecycleToken, $$strict: true },
-			async handler(ctx: Context<TokenParams>): Promise<{ emailVerified: true }> {
-				return this.lifecycle.verifyEmail(ctx.params.token);
-			}
-		},
-		forgotPassword: {
-			visibility: "published",
-			auth: "public",
-			openapi: {
-				summary: "Ask for a password reset mail",
-				description: "The same answer, in the same time, whether or not the account exists.",
-				success: { status: 202, description: "A reset mail is queued when the account exists." }
-			},
-			params: { email: emailParam, $$strict: true },
-			async handler(ctx: Context<ForgotParams, HttpMeta>): Promise<null> {
-				this.lifecycle.forgot(normalizeEmail(ctx.params.email));
-				ctx.meta.$statusCode = 202;
-				return null;
-			}
-		},
-		resetPassword: {
-			visibility: "published",
-			auth: "public",
-			openapi: {
-				summary: "Set a new password with the token from the reset mail",
-				description: "Every refresh token of the user is revoked.",
-				success: { status: 204, description: "The password is set." },
-				problems: ["INVALID_RESET_TOKEN", "INVALID_PASSWORD"]
-			},
-			params: { token: lifecycleToken, password: secret, $$strict: true },
-			async handler(ctx: Context<ResetParams, HttpMeta>): Promise<null> {
-				await this.lifecycle.reset(ctx.params.token, ctx.params.password);
-				ctx.meta.$statusCode = 204;
-				return null;
-			}
-		},
-		changePassword: {
-			visibility: "published",
-			auth: ["user"],
-			openapi: {
-				summary: "Change the signed-in user's password",
-				description: "Every other refresh token of the user is revoked.",
-				success: { status: 204, description: "The password is changed." },
-				problems: ["INVALID_CREDENTIALS", "INVALID_PASSWORD"]
-			},
-			params: { currentPassword: secret, newPassword: secret, $$strict: true },
-			async handler(ctx: Context<ChangeParams, HttpMeta>): Promise<null> {
-				await this.lifecycle.change(this.caller(ctx), ctx.params.currentPassword, ctx.params.newPassword);
-				ctx.meta.$statusCode = 204;
-				return null;
-			}
-		},
-		logout: {
-			visibility: "published",
-			auth: "public",
-			openapi: {
-				summary: "Sign out: revoke a refresh token's family",
-				description: "Also 204 for an unknown or already revoked token.",
-				success: { status: 204, description: "Signed out." }
-			},
-			params: { refreshToken: { type: "string", min: 1, max: 8192 }, $$strict: true },
-			async handler(ctx: Context<RefreshParams, HttpMeta>): Promise<null> {
-				await this.lifecycle.logout(ctx.params.refreshToken);
-				ctx.meta.$statusCode = 204;
-				return null;
-			}
-		},
-		logoutAll: {
-			visibility: "published",
-			auth: ["user"],
-			openapi: {
-				summary: "Sign out everywhere: revoke every refresh token of the signed-in user",
-				success: { status: 204, description: "Signed out everywhere." }
-			},
-			params: { $$strict: true },
-			async handler(ctx: Context<Record<string, never>, HttpMeta>): Promise<null> {
-				await this.lifecycle.logoutAll(this.caller(ctx));
-				ctx.meta.$statusCode = 204;
-				return null;
-			}
-		},
-		/** A user's own address and whether it is verified: what decides whom the user may email (lib/notifications/senders.ts). */
-		ownAddress: {
-			visibility: "public",
-			auth: ["service:notifications"],
-			params: { username: { type: "string", min: 1, max: 254 }, $$strict: true },
-			async handler(ctx: Context<{ username: string }>): Promise<{ email: string; emailVerified: boolean }> {
-				const profile = await (await this.runtime().idp()).getProfile(ctx.params.username);
-				if (!profile) throw new ClientError(404, "ACTOR_NOT_FOUND", "No user has this username.");
-				return { email: profile.email, emailVerified: profile.emailVerified };
-			}
-		},
-		serviceToken: {
-			visibility: "published",
-			auth: "public",
-			openapi: {
-				summary: "Sign in as a service account",
-				description: "The answer's idToken is the service token (it carries custom:service_id).",
-				success: { status: 200, description: "Signed in.", schema: ref("TokenSet") },
-				problems: ["INVALID_CREDENTIALS"]
-			},
-			params: { username: { type: "string", min: 1, max: 128 }, password: secret, $$strict: true },
-			async handler(ctx: Context<LoginParams>): Promise<TokenSet> {
-				return (await this.runtime().idp()).serviceLogin(ctx.params.username, ctx.params.password);
-			}
-		},
-		createServiceAccount: {
-			visibility: "published",
-			auth: ["admin"],
-			openapi: {
-				summary: "Create a service account",
-				success: { status: 201, description: "Created; the password is shown only here.", schema: ref("ServiceAccountCreated"), headers: { Location: "The account's URL." } },
-				problems: ["SERVICE_EXISTS"]
-			},
-			params: { serviceId: serviceIdParam, $$strict: true },
-			async handler(ctx: Context<ServiceAccountParams, HttpMeta>): Promise<ServiceAccount & { password: string }> {
-				const account = await (await this.runtime().idp()).createServiceAccount(ctx.params.serviceId);
-				ctx.meta.$statusCode = 201;
-				ctx.meta.$location = `/admin/service-accounts/${account.serviceId}`;
-				return { serviceId: account.serviceId, username: account.username, password: account.password, createdAt: account.createdAt };
-			}
-		},
-		listServiceAccounts: {
-			visibility: "published",
-			auth: ["admin"],
-			openapi: {
-				summary: "List the service accounts",
-				success: { status: 200, description: "Every service account (no passwords).", schema: ref("ServiceAccountList") }
-			},
-			params: { $$strict: true },
-			async handler(): Promise<{ items: ServiceAccount[] }> {
-				return { items: await (await this.runtime().idp()).listServiceAccounts() };
-			}
-		},
-		deleteServiceAccount: {
-			visibility: "published",
-			auth: ["admin"],
-			openapi: {
-				summary: "Delete a service account",
-				description: "Its tokens stop working at their expiry.",
-				success: { status: 204, description: "Deleted." },
-				problems: ["NOT_FOUND"]
-			},
-			params: { serviceId: serviceIdParam, $$strict: true },
-			async handler(ctx: Context<ServiceAccountParams, HttpMeta>): Promise<null> {
-				if (!(await (await this.runtime().idp()).deleteServiceAccount(ctx.params.serviceId))) {
-					throw new ClientError(404, "NOT_FOUND", "No service account has this serviceId.");
-				}
-				ctx.meta.$statusCode = 204;
-				return null;
-			}
-		},
-		openidConfiguration: {
-			visibility: "published",
-			auth: "public",
-			openapi: {
-				summary: "OpenID discovery document of an embedded issuer",
-				success: { status: 200, description: "The issuer's provider metadata.", schema: ref("OpenIdConfiguration"), headers: { "Cache-Control": "public, max-age=300" } },
-				problems: ["NOT_FOUND"],
-				storage: false
-			},
-			params: { pool: issuerPool, $$strict: true },
-			async handler(ctx: Context<PoolParams, HttpMeta>): Promise<object> {
-				const idp = await this.runtime().idp();
-				if (idp.kind !== "embedded") throw new ClientError(404, "NOT_FOUND", "The identity provider publishes its own discovery documents.");
-				const { issuer, algorithms } = idp.trust()[ctx.params.pool];
-				ctx.meta.$responseHeaders = { "Cache-Control": "public, max-age=300" };
-				return {
-					issuer,
-					jwks_uri: `${issuer}/.well-known/jwks.json`,
-					id_token_signing_alg_values_supported: algorithms,
-					subject_types_supported: ["public"],
-					claims_supported:
-						ctx.params.pool === "actors"
-							? ["sub", "iss", "aud", "exp", "iat", "auth_time", "token_use", "email", "email_verified", "given_name", "family_name", "cognito:groups", "cognito:username"]
-							: ["sub", "iss", "aud", "exp", "iat", "token_use", "custom:service_id", "cognito:username"]
-				};
-			}
-		},
-		issuerJwks: {
-			visibility: "published",
-			auth: "public",
-			openapi: {
-				summary: "Public signing keys of an embedded issuer",
-				success: { status: 200, description: "The JSON Web Key Set.", schema: ref("JWKS"), headers: { "Cache-Control": "public, max-age=300" } },
-				problems: ["NOT_FOUND"]
-			},
-			params: { pool: issuerPool, $$strict: true },
-			async handler(ctx: Context<PoolParams, HttpMeta>): Promise<object> {
-				const jwks = await (await this.runtime().idp()).jwks();
-				if (!jwks) throw new ClientError(404, "NOT_FOUND", "The identity provider publishes its own keys.");
-				ctx.meta.$responseHeaders = { "Cache-Control": "public, max-age=300" };
-				return jwks;
-			}
-		},
-		rotateKeys: {
-			visibility: "published",
-			auth: ["admin"],
-			openapi: {
-				summary: "Rotate the signing key",
-				description: "The new key signs from now on; older public keys stay in the JWKS until every token they signed has expired.",
-				success: { status: 201, description: "Rotated.", schema: ref("RotatedKey") }
-			},
-			params: { $$strict: true },
-			async handler(ctx: Context<Record<string, never>, HttpMeta>): Promise<{ kid: string }> {
-				const kid = await (await this.runtime().idp()).rotateSigningKey();
-				this.logger.info("The signing key was rotated", { kid });
-				// Verifying nodes look for the new key at once rather than after their unknown-kid cooldown.
-				await this.broker.broadcast(KEYS_ROTATED_EVENT, { kid });
-				ctx.meta.$statusCode = 201;
-				return { kid };
-			}
-		},
-		jwks: {
-			visibility: "published",
-			auth: "public",
-			openapi: {
-				summary: "The public keys that verify access tokens",
-				success: { status: 200, description: "JSON Web Key Set.", schema: ref("JWKS") },
-				problems: ["NOT_FOUND"]
-			},
-			async handler(ctx: Context<unknown, HttpMeta>): Promise<object> {
-				const jwks = await (await this.runtime().idp()).jwks();
-				if (!jwks) throw new ClientError(404, "NOT_FOUND", "The identity provider publishes its own keys.");
-				ctx.meta.$responseHeaders = { "Cache-Control": "public, max-age=300" };
-				return jwks;
 			}
 		}
 	},

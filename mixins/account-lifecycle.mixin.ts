@@ -1,0 +1,170 @@
+/**
+ * The auth service's account lifecycle routes: email verification, password reset and
+ * change, sign-out (one session or all), and the own-address lookup that decides whom
+ * a user may email. Mixed into services/auth.service.ts, so the actions are auth.*; the
+ * work itself is lib/accounts/lifecycle.ts's, through the service's `lifecycle`.
+ */
+import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
+import type { AccountLifecycle, Caller } from "../lib/accounts/lifecycle";
+import { emailParam, normalizeEmail } from "../lib/email-address";
+import { ClientError } from "../lib/errors";
+import type { HttpMeta } from "../lib/http-meta";
+import { ref } from "../lib/openapi/schemas";
+import type { RuntimeMethods } from "./runtime.mixin";
+
+export interface TokenParams {
+	token: string;
+}
+
+export interface ForgotParams {
+	email: string;
+}
+
+export interface ResetParams {
+	token: string;
+	password: string;
+}
+
+export interface ChangeParams {
+	currentPassword: string;
+	newPassword: string;
+}
+
+export interface LogoutParams {
+	refreshToken: string;
+}
+
+/** What the auth service gives the mixin: the verified caller and the lifecycle it made. */
+interface LifecycleMethods extends RuntimeMethods {
+	caller(ctx: Context): Caller;
+}
+
+interface LifecycleVars {
+	lifecycle: AccountLifecycle;
+}
+
+const secret = { type: "string", min: 1, max: 1024 } as const;
+/** A lifecycle token's shape is checked where it is redeemed: any other string is one more invalid token (401). */
+const lifecycleToken = { type: "string", min: 1, max: 256 } as const;
+
+export const AccountLifecycleMixin: ServiceSchema<ServiceSettingSchema, LifecycleMethods, LifecycleVars> = {
+	name: "account-lifecycle",
+	actions: {
+		requestVerification: {
+			visibility: "published",
+			auth: ["user"],
+			openapi: {
+				summary: "Send the signed-in user a verification mail",
+				description: "Also sent on registration. The link carries the token in its fragment.",
+				success: { status: 202, description: "A verification mail is queued." },
+				problems: ["EMAIL_ALREADY_VERIFIED"]
+			},
+			params: { $$strict: true },
+			async handler(ctx: Context<Record<string, never>, HttpMeta>): Promise<null> {
+				await this.lifecycle.requestVerification(this.caller(ctx));
+				ctx.meta.$statusCode = 202;
+				return null;
+			}
+		},
+		verifyEmail: {
+			visibility: "published",
+			auth: "public",
+			openapi: {
+				summary: "Verify an email address with the token from the mail",
+				success: { status: 200, description: "Verified; ID tokens issued from now on carry email_verified: true.", schema: ref("EmailVerified") },
+				problems: ["INVALID_VERIFICATION_TOKEN"]
+			},
+			params: { token: lifecycleToken, $$strict: true },
+			async handler(ctx: Context<TokenParams>): Promise<{ emailVerified: true }> {
+				return this.lifecycle.verifyEmail(ctx.params.token);
+			}
+		},
+		forgotPassword: {
+			visibility: "published",
+			auth: "public",
+			openapi: {
+				summary: "Ask for a password reset mail",
+				description: "The same answer, in the same time, whether or not the account exists.",
+				success: { status: 202, description: "A reset mail is queued when the account exists." }
+			},
+			params: { email: emailParam, $$strict: true },
+			async handler(ctx: Context<ForgotParams, HttpMeta>): Promise<null> {
+				this.lifecycle.forgot(normalizeEmail(ctx.params.email));
+				ctx.meta.$statusCode = 202;
+				return null;
+			}
+		},
+		resetPassword: {
+			visibility: "published",
+			auth: "public",
+			openapi: {
+				summary: "Set a new password with the token from the reset mail",
+				description: "Every refresh token of the user is revoked.",
+				success: { status: 204, description: "The password is set." },
+				problems: ["INVALID_RESET_TOKEN", "INVALID_PASSWORD"]
+			},
+			params: { token: lifecycleToken, password: secret, $$strict: true },
+			async handler(ctx: Context<ResetParams, HttpMeta>): Promise<null> {
+				await this.lifecycle.reset(ctx.params.token, ctx.params.password);
+				ctx.meta.$statusCode = 204;
+				return null;
+			}
+		},
+		changePassword: {
+			visibility: "published",
+			auth: ["user"],
+			openapi: {
+				summary: "Change the signed-in user's password",
+				description: "Every other refresh token of the user is revoked.",
+				success: { status: 204, description: "The password is changed." },
+				problems: ["INVALID_CREDENTIALS", "INVALID_PASSWORD"]
+			},
+			params: { currentPassword: secret, newPassword: secret, $$strict: true },
+			async handler(ctx: Context<ChangeParams, HttpMeta>): Promise<null> {
+				await this.lifecycle.change(this.caller(ctx), ctx.params.currentPassword, ctx.params.newPassword);
+				ctx.meta.$statusCode = 204;
+				return null;
+			}
+		},
+		logout: {
+			visibility: "published",
+			auth: "public",
+			openapi: {
+				summary: "Sign out: revoke a refresh token's family",
+				description: "Also 204 for an unknown or already revoked token.",
+				success: { status: 204, description: "Signed out." }
+			},
+			params: { refreshToken: { type: "string", min: 1, max: 8192 }, $$strict: true },
+			async handler(ctx: Context<LogoutParams, HttpMeta>): Promise<null> {
+				await this.lifecycle.logout(ctx.params.refreshToken);
+				ctx.meta.$statusCode = 204;
+				return null;
+			}
+		},
+		logoutAll: {
+			visibility: "published",
+			auth: ["user"],
+			openapi: {
+				summary: "Sign out everywhere: revoke every refresh token of the signed-in user",
+				success: { status: 204, description: "Signed out everywhere." }
+			},
+			params: { $$strict: true },
+			async handler(ctx: Context<Record<string, never>, HttpMeta>): Promise<null> {
+				await this.lifecycle.logoutAll(this.caller(ctx));
+				ctx.meta.$statusCode = 204;
+				return null;
+			}
+		},
+		/** A user's own address and whether it is verified: what decides whom the user may email (lib/notifications/senders.ts). */
+		ownAddress: {
+			visibility: "public",
+			auth: ["service:notifications"],
+			params: { username: { type: "string", min: 1, max: 254 }, $$strict: true },
+			async handler(ctx: Context<{ username: string }>): Promise<{ email: string; emailVerified: boolean }> {
+				const profile = await (await this.runtime().idp()).getProfile(ctx.params.username);
+				if (!profile) throw new ClientError(404, "ACTOR_NOT_FOUND", "No user has this username.");
+				return { email: profile.email, emailVerified: profile.emailVerified };
+			}
+		}
+	}
+};
