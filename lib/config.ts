@@ -198,6 +198,8 @@ export interface OutboundConfig {
 	concurrency: number;
 	/** How long a delivery waits for an earlier event of the same notification to the same endpoint. */
 	orderWaitMs: number;
+	/** How long after its time an event may still become visible in the store: the recovery sweep waits that long (lib/outbound/recovery.ts). */
+	recoveryMarginMs: number;
 }
 
 /** Standard Webhooks' schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (over 27 h in all). */
@@ -218,7 +220,8 @@ function outbound(env: Env): OutboundConfig {
 		retryDelaysMs,
 		pollMs: int(env, "WEBHOOK_POLL_MS", 500, 10, 60000),
 		concurrency: int(env, "WEBHOOK_CONCURRENCY", 16, 1, 1000),
-		orderWaitMs: 200
+		orderWaitMs: 200,
+		recoveryMarginMs: int(env, "WEBHOOK_RECOVERY_MARGIN_MS", 120_000, 100, 3_600_000)
 	};
 }
 
