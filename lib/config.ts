@@ -407,7 +407,7 @@ function idp(env: Env): IdpConfig {
 		bootstrapAdminPassword: str(env, "BOOTSTRAP_ADMIN_PASSWORD"),
 		customAuthSecret: str(env, "IDP_CUSTOM_AUTH_SECRET"),
 		keyEncryptionKey: optionalAesKey(env, "IDP_KEY_ENCRYPTION_KEY"),
-		accessTokenTtl: int(env, "IDP_ACCESS_TOKEN_TTL_SECONDS", 3600, 60, 86400),
+		accessTokenTtl: int(env, "IDP_ACCESS_TOKEN_TTL_SECONDS", 3600, 5, 86400),
 		refreshTokenTtl: int(env, "IDP_REFRESH_TOKEN_TTL_SECONDS", 30 * 86400, 300, 365 * 86400)
 	};
 	if (!/^[a-z0-9-]+$/.test(cfg.region)) throw new ConfigError("CLOUD_REGION", "must look like us-west-2");
