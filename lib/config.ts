@@ -198,6 +198,8 @@ export interface OutboundConfig {
 	concurrency: number;
 	/** How long a delivery waits for an earlier event of the same notification to the same endpoint. */
 	orderWaitMs: number;
+	/** How long after its time an event may still become visible in the store: the recovery sweep waits that long (lib/outbound/recovery.ts). */
+	recoveryMarginMs: number;
 }
 
 /** Standard Webhooks' schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (over 27 h in all). */
@@ -218,7 +220,8 @@ function outbound(env: Env): OutboundConfig {
 		retryDelaysMs,
 		pollMs: int(env, "WEBHOOK_POLL_MS", 500, 10, 60000),
 		concurrency: int(env, "WEBHOOK_CONCURRENCY", 16, 1, 1000),
-		orderWaitMs: 200
+		orderWaitMs: 200,
+		recoveryMarginMs: int(env, "WEBHOOK_RECOVERY_MARGIN_MS", 120_000, 100, 3_600_000)
 	};
 }
 
@@ -404,7 +407,7 @@ function idp(env: Env): IdpConfig {
 		bootstrapAdminPassword: str(env, "BOOTSTRAP_ADMIN_PASSWORD"),
 		customAuthSecret: str(env, "IDP_CUSTOM_AUTH_SECRET"),
 		keyEncryptionKey: optionalAesKey(env, "IDP_KEY_ENCRYPTION_KEY"),
-		accessTokenTtl: int(env, "IDP_ACCESS_TOKEN_TTL_SECONDS", 3600, 60, 86400),
+		accessTokenTtl: int(env, "IDP_ACCESS_TOKEN_TTL_SECONDS", 3600, 5, 86400),
 		refreshTokenTtl: int(env, "IDP_REFRESH_TOKEN_TTL_SECONDS", 30 * 86400, 300, 365 * 86400)
 	};
 	if (!/^[a-z0-9-]+$/.test(cfg.region)) throw new ConfigError("CLOUD_REGION", "must look like us-west-2");

@@ -34,6 +34,16 @@ export function uuidv7(now = Date.now()): string {
 	return `${time.slice(0, 8)}-${time.slice(8)}-7${randomUUID().slice(15)}`;
 }
 
+/**
+ * The lowest id `uuidv7` makes at `ms` (the time part alone): every id made at `ms` or
+ * later sorts after it and every one made earlier sorts before, so a range of ids is a
+ * range of times.
+ */
+export function uuidv7Floor(ms: number): string {
+	const time = ms.toString(16).padStart(12, "0");
+	return `${time.slice(0, 8)}-${time.slice(8)}`;
+}
+
 export function isLoopbackEndpoint(endpoint: string | undefined): boolean {
 	if (!endpoint) return false;
 	const host = new URL(endpoint).hostname.replace(/^\[|\]$/g, "");

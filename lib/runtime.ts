@@ -155,7 +155,8 @@ export class Runtime {
 		for (const e of events) {
 			broker.broadcast("notifications.status", e).catch((err: Error) => log.warn("Announcing a status event failed", { notificationId: e.notificationId, error: err.message }));
 		}
-		// Stored by the node that recorded the events: from here on the deliveries survive a crash.
+		// Stored by the node that recorded the events; should it die before this write, an
+		// outbound node's recovery sweep (lib/outbound/recovery.ts) stores them instead.
 		enqueueDeliveries(this.store(), events).then(
 			added => {
 				if (added > 0) void broker.emit("outbound.enqueued", {});

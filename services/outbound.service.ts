@@ -2,13 +2,15 @@
  * Outbound webhooks: owners (users and services) register endpoints for the status
  * events of their own notifications; this service keeps the endpoints and delivers
  * the stored deliveries (lib/outbound), signed per Standard Webhooks, retried with
- * backoff for over 24 hours. Any number of nodes may run it: they share the
- * deliveries through leases in the store.
+ * backoff for over 24 hours, and sweeps for deliveries a node that recorded an event
+ * did not live to store. Any number of nodes may run it: they share the deliveries
+ * and the sweep through leases in the store.
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { creatorOf } from "../lib/notifications/access";
 import { createEndpoint, deleteEndpoint, EVENT_TYPES, listEndpoints, type EndpointView } from "../lib/outbound/endpoints";
 import { Deliverer } from "../lib/outbound/deliveries";
+import { DeliveryRecovery } from "../lib/outbound/recovery";
 import type { HttpMeta } from "../lib/http-meta";
 import type { Drain } from "../lib/shutdown";
 import { principalOf } from "../middlewares/auth.middleware";
@@ -22,6 +24,7 @@ export interface CreateEndpointParams {
 
 interface OutboundState {
 	deliverer: Deliverer | null;
+	recovery: DeliveryRecovery | null;
 	drain: Drain | null;
 }
 
@@ -85,6 +88,7 @@ const OutboundService: ServiceSchema<ServiceSettingSchema, RuntimeMethods, Outbo
 	},
 	created() {
 		this.deliverer = null;
+		this.recovery = null;
 		this.drain = null;
 	},
 	started() {
@@ -93,11 +97,20 @@ const OutboundService: ServiceSchema<ServiceSettingSchema, RuntimeMethods, Outbo
 		const deliverer = new Deliverer({ store: rt.store(), config: rt.config.outbound, log: this.logger });
 		this.deliverer = deliverer;
 		deliverer.start();
-		this.drain = { begin: () => deliverer.stop(), abort: () => deliverer.stop() };
+		// Stores the deliveries of events whose recording node stopped before it could.
+		const recovery = new DeliveryRecovery({ store: rt.store(), marginMs: rt.config.outbound.recoveryMarginMs, log: this.logger, onRecovered: () => deliverer.wake() });
+		this.recovery = recovery;
+		recovery.start();
+		const stop = async () => {
+			await recovery.stop();
+			await deliverer.stop();
+		};
+		this.drain = { begin: stop, abort: stop };
 		rt.shutdown.add(this.drain);
 	},
 	async stopped() {
 		if (this.drain) this.runtime().shutdown.delete(this.drain);
+		await this.recovery?.stop();
 		await this.deliverer?.stop();
 	}
 };

@@ -1,12 +1,13 @@
 /**
  * Deliveries of status events to webhook endpoints, through the store. The node that
  * records an event fans it out to its owner's endpoints as soon as the event is
- * durable (one delivery per endpoint and event: a repeat is a duplicate key); from
- * then on the delivery survives any crash. Delivering nodes claim due deliveries with
+ * durable (one delivery per endpoint and event: a repeat is a duplicate key); should
+ * that node die in between, the recovery sweep (recovery.ts) stores them instead.
+ * From then on the delivery survives any crash. Delivering nodes claim due deliveries with
  * a lease, as dispatchers claim notifications: a node that dies mid-send leaves its
  * lease to expire, and another node sends again with the same webhook-id.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { OutboundConfig } from "../config";
 import { uuidv7 } from "../crypto";
 import type { StatusEvent } from "../notifications/events";
@@ -26,41 +27,57 @@ export function webhookBody(e: StatusEvent, type: string): string {
 	return JSON.stringify({ type, timestamp: e.occurredAt, data });
 }
 
+/**
+ * The webhook-id of event `seq` sent to endpoint `endpointId`: made from the two, so it
+ * is the same whichever writer stores the delivery (the recording node, or the recovery
+ * sweep in recovery.ts), and every attempt carries it.
+ */
+export function webhookIdOf(endpointId: string, seq: string): string {
+	return `msg_${createHash("sha256").update(`${endpointId}:${seq}`).digest("hex").slice(0, 32)}`;
+}
+
+/**
+ * Stores the delivery of a status event to one endpoint unless it exists already (its id
+ * is `${endpointId}:${seq}`: a second insert is a duplicate key); true when it is new.
+ * False too when the endpoint does not take this event type.
+ */
+export async function enqueueDelivery(store: Store, ep: EndpointDoc, e: StatusEvent, now = Date.now()): Promise<boolean> {
+	const type = eventType(e.event);
+	if (ep.events.length > 0 && !ep.events.includes(type)) return false;
+	const iso = new Date(now).toISOString();
+	try {
+		await store.collection<DeliveryDoc>("webhook_deliveries").insert({
+			id: `${ep.id}:${e.seq}`,
+			endpointId: ep.id,
+			notificationId: e.notificationId,
+			seq: e.seq,
+			webhookId: webhookIdOf(ep.id, e.seq),
+			type,
+			body: webhookBody(e, type),
+			state: "PENDING",
+			attempts: 0,
+			availableAt: iso,
+			createdAt: iso
+		});
+		return true;
+	} catch (err) {
+		if (err instanceof DuplicateKeyError) return false;
+		throw err;
+	}
+}
+
 /** Stores a delivery for every endpoint of the events' owners that wants them; returns how many were new. */
 export async function enqueueDeliveries(store: Store, events: StatusEvent[], now = Date.now()): Promise<number> {
 	const wanted = events.filter(isStatusEvent);
 	if (wanted.length === 0) return 0;
 	const endpoints = store.collection<EndpointDoc>("webhook_endpoints");
-	const deliveries = store.collection<DeliveryDoc>("webhook_deliveries");
 	const byOwner = new Map<string, EndpointDoc[]>();
 	let added = 0;
 	for (const e of wanted) {
 		const key = ownerKey(e.owner);
 		let list = byOwner.get(key);
 		if (!list) byOwner.set(key, (list = await endpoints.find({ ownerKey: key })));
-		const type = eventType(e.event);
-		for (const ep of list) {
-			if (ep.events.length > 0 && !ep.events.includes(type)) continue;
-			const iso = new Date(now).toISOString();
-			try {
-				await deliveries.insert({
-					id: `${ep.id}:${e.seq}`,
-					endpointId: ep.id,
-					notificationId: e.notificationId,
-					seq: e.seq,
-					webhookId: `msg_${uuidv7(now).replace(/-/g, "")}`,
-					type,
-					body: webhookBody(e, type),
-					state: "PENDING",
-					attempts: 0,
-					availableAt: iso,
-					createdAt: iso
-				});
-				added += 1;
-			} catch (err) {
-				if (!(err instanceof DuplicateKeyError)) throw err;
-			}
-		}
+		for (const ep of list) if (await enqueueDelivery(store, ep, e, now)) added += 1;
 	}
 	return added;
 }

@@ -70,6 +70,8 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 			{ fields: { endpointId: 1, notificationId: 1, seq: 1 } }
 		]
 	},
+	/** The recovery sweep's cursor over the events (lib/outbound/recovery.ts): one record. */
+	webhook_recovery: { indexes: [] },
 	/** Every attempt of a webhook delivery, newest first per endpoint. */
 	webhook_attempts: { indexes: [{ fields: { endpointId: 1, at: -1 } }] },
 	/** Social sign-in: one link per provider user, with the provider's sealed refresh token. */

@@ -192,6 +192,7 @@ function beginLiveStream(ctx: Context<unknown, { $responseType?: string; $respon
 	ctx.meta.$responseType = "text/event-stream; charset=utf-8";
 	ctx.meta.$responseHeaders = { "Cache-Control": "no-store", "X-Accel-Buffering": "no" };
 	stream.begin(timeline.items, gateway.live.heartbeatMs);
+	if (p) stream.endAt(p.exp * 1000);
 	return stream;
 }
 

@@ -7,8 +7,9 @@
  * only the nodes its sender knew of (a gateway that joined a moment ago, a NATS
  * reconnect), so every heartbeat also reads the timeline again and sends what is
  * missing: a lost broker event delays an event by one heartbeat at most, it never
- * leaves a gap. The node's orderly stop
- * ends every stream, so the stop does not wait for clients that never hang up.
+ * leaves a gap. The node's orderly stop ends every stream, so the stop does not wait
+ * for clients that never hang up; so does the expiry of the token a stream was opened
+ * with.
  */
 import { Readable } from "node:stream";
 import type { LiveStreamConfig } from "../../lib/config";
@@ -31,10 +32,14 @@ function itemOf(e: StatusEvent): TimelineItem {
 	return item;
 }
 
+/** setTimeout's longest wait; a longer one would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export class LiveStream extends Readable {
 	private readonly sent = new Set<string>();
 	private held: TimelineItem[] | null = [];
 	private heartbeat: NodeJS.Timeout | null = null;
+	private expiry: NodeJS.Timeout | null = null;
 	/** Set once the stream is admitted: the principal it counts against. */
 	principal: string | null = null;
 
@@ -64,6 +69,16 @@ export class LiveStream extends Readable {
 		this.heartbeat.unref();
 	}
 
+	/**
+	 * Ends the stream as the node's stop does once the caller's token expires (`ms`, its
+	 * exp): access was checked when it opened, and a session that ends or is revoked must
+	 * not go on watching. The client opens it again with a fresh token and Last-Event-ID.
+	 */
+	endAt(ms: number): void {
+		this.expiry = setTimeout(() => this.finish(), Math.min(Math.max(0, ms - Date.now()), MAX_TIMER_MS));
+		this.expiry.unref();
+	}
+
 	offer(e: StatusEvent): void {
 		const item = itemOf(e);
 		if (this.held) this.held.push(item);
@@ -78,12 +93,17 @@ export class LiveStream extends Readable {
 
 	/** Ends the stream as a whole: the client reads what was sent, then the end. */
 	finish(): void {
-		if (this.heartbeat) clearInterval(this.heartbeat);
+		this.stopTimers();
 		if (!this.readableEnded) this.push(null);
 	}
 
-	override _destroy(err: Error | null, callback: (err?: Error | null) => void): void {
+	private stopTimers(): void {
 		if (this.heartbeat) clearInterval(this.heartbeat);
+		if (this.expiry) clearTimeout(this.expiry);
+	}
+
+	override _destroy(err: Error | null, callback: (err?: Error | null) => void): void {
+		this.stopTimers();
 		this.hub.remove(this);
 		callback(err);
 	}

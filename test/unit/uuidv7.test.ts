@@ -1,4 +1,4 @@
-import { uuidv7 } from "../../lib/crypto";
+import { uuidv7, uuidv7Floor } from "../../lib/crypto";
 
 describe("uuidv7", () => {
 	it("should be a version 7 RFC 9562 UUID that starts with its creation millisecond", () => {
@@ -12,5 +12,16 @@ describe("uuidv7", () => {
 		const ids = Array.from({ length: 1000 }, (_, i) => uuidv7(1_700_000_000_000 + Math.floor(i / 10)));
 		expect(new Set(ids).size).toBe(1000);
 		for (let i = 10; i < ids.length; i += 10) expect(ids[i]! > ids[i - 1]!).toBe(true);
+	});
+
+	it("should put the floor of a millisecond after every id made before it and before every id made at it or later", () => {
+		const ms = 1_795_517_678_880;
+		for (let i = 0; i < 200; i++) {
+			expect(uuidv7(ms - 1) < uuidv7Floor(ms)).toBe(true);
+			expect(uuidv7(ms) > uuidv7Floor(ms)).toBe(true);
+			expect(uuidv7(ms + 1) > uuidv7Floor(ms)).toBe(true);
+		}
+		// Across a change in the number of hex digits too.
+		expect(uuidv7(0xfffffffffff) < uuidv7Floor(0x100000000000)).toBe(true);
 	});
 });
