@@ -292,4 +292,3 @@ export async function logIn(base: string, username: string, password: string): P
 	if (typeof accessToken !== "string") throw new Error("POST /auth/login answered without accessToken");
 	return accessToken;
 }
-
