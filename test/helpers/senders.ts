@@ -19,7 +19,11 @@ export async function adminToken(baseUrl: string): Promise<string> {
 	return res.body.accessToken;
 }
 
-/** A token of the platform's own service account, for a platform in this process. */
+/**
+ * A token of the platform's own service account, for a platform in this process. "auth"
+ * also sends the account mails (verification, reset) as itself: a test that follows all
+ * of a service's notifications (its webhook endpoints, say) takes another id.
+ */
 export function serviceToken(p: Platform, serviceId = "auth"): Promise<string> {
 	return runtime(p).serviceTokens.get(serviceId);
 }
