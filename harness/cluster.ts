@@ -4,17 +4,20 @@
  * notifications) and any number of dispatcher nodes, each a `node dist/index.js`.
  * The bench reads the shared store through its own connection and joins the
  * cluster as a service-less node only to see when the dispatchers are up.
+ * Nodes run with the production rule of who may send: a registered user sends to
+ * itself only, so sending to arbitrary addresses takes the administrator's token
+ * (or a caller's env with NOTIFICATIONS_USER_SEND=any, as a closed deployment).
  */
 import path from "node:path";
 import { ServiceBroker } from "moleculer";
 import { SqliteStore } from "../lib/store/sqlite";
 import {
-	CLOSED_DEPLOYMENT_ENV,
 	HOST,
 	PLATFORM_ENTRY,
 	PROJECT_ROOT,
 	childEnv,
 	freePort,
+	logIn,
 	makeTempDir,
 	profileArgs,
 	registerUser,
@@ -27,6 +30,9 @@ import {
 export const DEFAULT_NATS_URL = "nats://127.0.0.1:4222";
 
 export const API_SERVICES = "api-gateway,auth,actors,notifications";
+
+/** The administrator the api node creates at start (BOOTSTRAP_ADMIN_*): it may send to anyone. */
+const CLUSTER_ADMIN = { email: "cluster-admin@example.com", password: "Cluster-Adm1n-Passw0rd" };
 
 let clusterCount = 0;
 
@@ -54,6 +60,8 @@ export class Cluster {
 		readonly base: string,
 		readonly api: Child,
 		readonly user: Registered,
+		/** The administrator's access token. */
+		readonly admin: string,
 		readonly store: SqliteStore,
 		private readonly observer: ServiceBroker,
 		private readonly env: NodeJS.ProcessEnv,
@@ -64,7 +72,7 @@ export class Cluster {
 		const namespace = uniqueNamespace(opts.label);
 		const dataDir = await makeTempDir(`cluster-${opts.label}-`);
 		const natsUrl = opts.natsUrl ?? DEFAULT_NATS_URL;
-		const env = childEnv({ NATS_URL: natsUrl, NAMESPACE: namespace, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...CLOSED_DEPLOYMENT_ENV, ...opts.env });
+		const env = childEnv({ NATS_URL: natsUrl, NAMESPACE: namespace, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...opts.env });
 		const observer = new ServiceBroker({
 			namespace,
 			nodeID: `bench-observer-${process.pid}`,
@@ -81,16 +89,24 @@ export class Cluster {
 				name: `api node (${namespace})`,
 				args: [...profileArgs(), PLATFORM_ENTRY],
 				cwd: PROJECT_ROOT,
-				env: { ...env, SERVICES: API_SERVICES, PORT: String(port), NODE_ID: "api" },
+				env: {
+					...env,
+					SERVICES: API_SERVICES,
+					PORT: String(port),
+					NODE_ID: "api",
+					BOOTSTRAP_ADMIN_EMAIL: CLUSTER_ADMIN.email,
+					BOOTSTRAP_ADMIN_PASSWORD: CLUSTER_ADMIN.password
+				},
 				readyUrl: `${base}/health/ready`,
 				deadlineMs: opts.startTimeoutMs
 			});
 			const user = await registerUser(base);
+			const admin = await logIn(base, CLUSTER_ADMIN.email, CLUSTER_ADMIN.password);
 			// After the api node made the file; collection() creates a table the api node has not yet used.
 			const store = new SqliteStore(path.join(dataDir, "store.sqlite"));
 			store.collection("notifications");
 			store.collection("notification_events");
-			return new Cluster(namespace, dataDir, base, api, user, store, observer, env, opts.startTimeoutMs);
+			return new Cluster(namespace, dataDir, base, api, user, admin, store, observer, env, opts.startTimeoutMs);
 		} catch (err) {
 			await api?.stop();
 			await observer.stop().catch(() => undefined);

@@ -229,10 +229,9 @@ export function requireBuild(): void {
 const CLUSTER_ENV = /^(SERVICES|NATS_URL|NAMESPACE|NODE_ID|REDIS_URL|MONGODB_URL|IDP_.*|NODE_OPTIONS)$/;
 
 /**
- * Benchmarks and the tests of everything but who may send run the platform as a
- * closed deployment: a registered user sends to any address, with no hourly quota.
- * The default rule (users send to themselves only) has its own suite,
- * test/integration/who-may-send.test.ts.
+ * The benchmarks run the platform as a closed deployment: their registered user sends
+ * to any address, with no hourly quota. Tests run with the production rule (users send
+ * to themselves only) and send to other addresses as a service or an administrator.
  */
 export const CLOSED_DEPLOYMENT_ENV = { NOTIFICATIONS_USER_SEND: "any", NOTIFICATIONS_QUOTA_PER_HOUR: "0" } as const;
 
@@ -286,3 +285,10 @@ export async function registerUser(base: string): Promise<Registered> {
 	return { accessToken: registered.accessToken, actorId: registered.actorId };
 }
 
+/** POST /auth/login: the access token of an existing user. */
+export async function logIn(base: string, username: string, password: string): Promise<string> {
+	const res = await fetch(`${base}/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username, password }) });
+	const { accessToken } = JSON.parse(await expectStatus(res, 200, "POST /auth/login")) as { accessToken?: unknown };
+	if (typeof accessToken !== "string") throw new Error("POST /auth/login answered without accessToken");
+	return accessToken;
+}

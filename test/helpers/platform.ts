@@ -8,7 +8,6 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import type { ServiceBroker } from "moleculer";
-import { CLOSED_DEPLOYMENT_ENV } from "../../harness/processes";
 import { createBroker } from "../../index";
 import { loadConfig, type Config, type Env } from "../../lib/config";
 import { runtimeOf } from "../../lib/runtime";
@@ -26,7 +25,7 @@ export function tempDir(prefix = "an-test-"): string {
 }
 
 export function testConfig(env: Env = {}): Config {
-	return loadConfig({ PORT: "0", LOG_LEVEL: "silent", DATA_DIR: tempDir(), NODE_ID: `test-${process.pid}`, ...CLOSED_DEPLOYMENT_ENV, ...env });
+	return loadConfig({ PORT: "0", LOG_LEVEL: "silent", DATA_DIR: tempDir(), NODE_ID: `test-${process.pid}`, ...env });
 }
 
 export async function startPlatform(env: Env = {}): Promise<Platform> {

@@ -4,7 +4,7 @@
  */
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import { CLOSED_DEPLOYMENT_ENV, PLATFORM_ENTRY, spawnProcess } from "../../harness/processes";
+import { PLATFORM_ENTRY, spawnProcess } from "../../harness/processes";
 
 export const ENTRY = PLATFORM_ENTRY;
 
@@ -24,7 +24,7 @@ export function startNode(env: Record<string, string>): NodeProcess {
 	const node = spawnProcess({
 		name: env.NODE_ID ?? "node",
 		args: [ENTRY],
-		env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", LOG_LEVEL: "warn", ...CLOSED_DEPLOYMENT_ENV, ...env },
+		env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", LOG_LEVEL: "warn", ...env },
 		keepChars: TEST_OUTPUT_KEEP_CHARS
 	});
 	return { child: node.process, output: node.output, stop: node.stop };

@@ -115,7 +115,7 @@ const jsonRoutes: JsonRoute[] = [
 	{
 		method: "POST",
 		path: "/notifications",
-		who: "user",
+		who: "admin",
 		base: { to: "corpus@example.com", template: { subject: "s", text: "t" }, variables: { name: "x" } },
 		required: ["to"],
 		requiredStrings: ["to"],
@@ -259,28 +259,29 @@ add(
 	post("/auth/tokens/exchange", "none", "a 257-character temporary token", { token: "t".repeat(257) }, 401, "INVALID_TEMPORARY_TOKEN")
 );
 
+// As the administrator: a user may send only to itself (test/integration/who-may-send.test.ts).
 const notification = (overrides: Record<string, unknown>) => ({ to: "corpus@example.com", template: { subject: "s", text: "t" }, ...overrides });
 add(
-	post("/notifications", "user", "templateId and template together", { ...notification({}), templateId: NOBODY }, 400, "VALIDATION_ERROR"),
-	post("/notifications", "user", "neither templateId nor template", { to: "corpus@example.com" }, 400, "VALIDATION_ERROR"),
-	post("/notifications", "user", "a templateId that is not a UUID", { to: "corpus@example.com", templateId: "../../templates" }, 400, "VALIDATION_ERROR"),
-	post("/notifications", "user", "an unknown templateId", { to: "corpus@example.com", templateId: NOBODY }, 422, "TEMPLATE_NOT_FOUND"),
-	post("/notifications", "user", "a template without html or text", notification({ template: { subject: "s" } }), 400, "VALIDATION_ERROR"),
-	post("/notifications", "user", "a template with an unknown part", notification({ template: { subject: "s", text: "t", script: "x" } }), 400, "VALIDATION_ERROR"),
-	post("/notifications", "user", "a template variable that is not given", notification({ template: { subject: "{{name}}", text: "t" } }), 422, "TEMPLATE_VARIABLE_MISSING"),
-	post("/notifications", "user", "a variable named constructor that is not given", notification({ template: { subject: "{{constructor}}", text: "t" } }), 422, "TEMPLATE_VARIABLE_MISSING"),
-	post("/notifications", "user", "an SMS with an html part", notification({ channel: "SMS", to: "+14155550100", template: { subject: "s", text: "t", html: "h" } }), 422, "CHANNEL_NOT_SUPPORTED"),
-	post("/notifications", "user", "an SMS to an email address", notification({ channel: "SMS" }), 400, "VALIDATION_ERROR"),
-	post("/notifications", "user", "a PUSH to an email address", notification({ channel: "PUSH" }), 400, "VALIDATION_ERROR"),
-	post("/notifications", "user", "an unknown channel", notification({ channel: "PIGEON" }), 400, "VALIDATION_ERROR"),
-	post("/notifications", "user", "an unknown priority", notification({ priority: "URGENT" }), 400, "VALIDATION_ERROR"),
-	...BAD_EMAILS.map(to => post("/notifications", "user", `the recipient ${JSON.stringify(to.slice(0, 40))}`, notification({ to }), 400, "VALIDATION_ERROR")),
-	post("/notifications", "user", "variables as an array", notification({ variables: ["x"] }), 400, "VALIDATION_ERROR"),
-	post("/notifications", "user", "metadata as a string", notification({ metadata: "x" }), 400, "VALIDATION_ERROR"),
-	post("/notifications", "user", "a 999-character subject", notification({ template: { subject: "s".repeat(999), text: "t" } }), 400, "VALIDATION_ERROR"),
-	post("/notifications", "user", "an Idempotency-Key with a space", notification({}), 400, "VALIDATION_ERROR", { ...JSON_TYPE, "idempotency-key": "two words" }),
-	post("/notifications", "user", "a 256-character Idempotency-Key", notification({}), 400, "VALIDATION_ERROR", { ...JSON_TYPE, "idempotency-key": "k".repeat(256) }),
-	post("/notifications", "user", "an Idempotency-Key outside ASCII", notification({}), 400, "VALIDATION_ERROR", { ...JSON_TYPE, "idempotency-key": "cl\u00e9" }),
+	post("/notifications", "admin", "templateId and template together", { ...notification({}), templateId: NOBODY }, 400, "VALIDATION_ERROR"),
+	post("/notifications", "admin", "neither templateId nor template", { to: "corpus@example.com" }, 400, "VALIDATION_ERROR"),
+	post("/notifications", "admin", "a templateId that is not a UUID", { to: "corpus@example.com", templateId: "../../templates" }, 400, "VALIDATION_ERROR"),
+	post("/notifications", "admin", "an unknown templateId", { to: "corpus@example.com", templateId: NOBODY }, 422, "TEMPLATE_NOT_FOUND"),
+	post("/notifications", "admin", "a template without html or text", notification({ template: { subject: "s" } }), 400, "VALIDATION_ERROR"),
+	post("/notifications", "admin", "a template with an unknown part", notification({ template: { subject: "s", text: "t", script: "x" } }), 400, "VALIDATION_ERROR"),
+	post("/notifications", "admin", "a template variable that is not given", notification({ template: { subject: "{{name}}", text: "t" } }), 422, "TEMPLATE_VARIABLE_MISSING"),
+	post("/notifications", "admin", "a variable named constructor that is not given", notification({ template: { subject: "{{constructor}}", text: "t" } }), 422, "TEMPLATE_VARIABLE_MISSING"),
+	post("/notifications", "admin", "an SMS with an html part", notification({ channel: "SMS", to: "+14155550100", template: { subject: "s", text: "t", html: "h" } }), 422, "CHANNEL_NOT_SUPPORTED"),
+	post("/notifications", "admin", "an SMS to an email address", notification({ channel: "SMS" }), 400, "VALIDATION_ERROR"),
+	post("/notifications", "admin", "a PUSH to an email address", notification({ channel: "PUSH" }), 400, "VALIDATION_ERROR"),
+	post("/notifications", "admin", "an unknown channel", notification({ channel: "PIGEON" }), 400, "VALIDATION_ERROR"),
+	post("/notifications", "admin", "an unknown priority", notification({ priority: "URGENT" }), 400, "VALIDATION_ERROR"),
+	...BAD_EMAILS.map(to => post("/notifications", "admin", `the recipient ${JSON.stringify(to.slice(0, 40))}`, notification({ to }), 400, "VALIDATION_ERROR")),
+	post("/notifications", "admin", "variables as an array", notification({ variables: ["x"] }), 400, "VALIDATION_ERROR"),
+	post("/notifications", "admin", "metadata as a string", notification({ metadata: "x" }), 400, "VALIDATION_ERROR"),
+	post("/notifications", "admin", "a 999-character subject", notification({ template: { subject: "s".repeat(999), text: "t" } }), 400, "VALIDATION_ERROR"),
+	post("/notifications", "admin", "an Idempotency-Key with a space", notification({}), 400, "VALIDATION_ERROR", { ...JSON_TYPE, "idempotency-key": "two words" }),
+	post("/notifications", "admin", "a 256-character Idempotency-Key", notification({}), 400, "VALIDATION_ERROR", { ...JSON_TYPE, "idempotency-key": "k".repeat(256) }),
+	post("/notifications", "admin", "an Idempotency-Key outside ASCII", notification({}), 400, "VALIDATION_ERROR", { ...JSON_TYPE, "idempotency-key": "cl\u00e9" }),
 	post("/templates", "admin", "neither html nor text", { name: "n", subject: "s" }, 400, "VALIDATION_ERROR"),
 	post("/templates", "admin", "a name of spaces", { name: "   ", subject: "s", text: "t" }, 400, "VALIDATION_ERROR"),
 	post("/templates", "admin", "a 201-character name", { name: "n".repeat(201), subject: "s", text: "t" }, 400, "VALIDATION_ERROR"),
@@ -795,7 +796,7 @@ describe("the bad-input corpus", () => {
 		expect(document.status).toBe(201);
 		const flagSet = await http(p.baseUrl, "PUT", "/admin/features/corpus.flag", { token: admin.body.accessToken, json: { enabled: true } });
 		expect(flagSet.status).toBe(200);
-		const sent = await http(p.baseUrl, "POST", "/notifications", { token: reg.body.accessToken, json: { to: "setup@example.com", templateId: template.body.templateId } });
+		const sent = await http(p.baseUrl, "POST", "/notifications", { token: admin.body.accessToken, json: { to: "setup@example.com", templateId: template.body.templateId } });
 		expect(sent.status).toBe(201);
 		const notifications = runtime(p).store().collection<{ id: string; status: string }>("notifications");
 		await waitFor("the setup notification to be sent", async () => (await notifications.get(sent.body.notificationId))?.status === "SENT");

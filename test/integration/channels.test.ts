@@ -9,10 +9,12 @@ import { PushSubscriptions, SUBSCRIPTIONS_COLLECTION } from "../../lib/push";
 import { http, newUser, runtime, startPlatform, type Platform } from "../helpers/platform";
 import { waitFor } from "../helpers/processes";
 import { startPushService } from "../helpers/push-service";
+import { serviceToken } from "../helpers/senders";
 
 describe("SMS and PUSH through the dispatcher", () => {
 	let p: Platform;
 	let service: Awaited<ReturnType<typeof startPushService>>;
+	// Pushes to itself, as a user may; SMS is sent by a service (a user may send none).
 	let user: { token: string; actorId: string };
 
 	beforeAll(async () => {
@@ -27,23 +29,24 @@ describe("SMS and PUSH through the dispatcher", () => {
 		await service?.close();
 	});
 
-	async function sentOrFailed(id: string) {
+	async function sentOrFailed(id: string, token: string) {
 		let view: any;
 		await waitFor(`notification ${id} to be sent or fail`, async () => {
-			view = (await http(p.baseUrl, "GET", `/notifications/${id}`, { token: user.token })).body;
+			view = (await http(p.baseUrl, "GET", `/notifications/${id}`, { token })).body;
 			return view.status === "SENT" || view.status === "FAILED";
 		}, 20000);
 		return view;
 	}
 
 	it("should write an SMS to the outbox as { notificationId, to, from, text } and record SENT with its segments", async () => {
+		const token = await serviceToken(p);
 		const res = await http(p.baseUrl, "POST", "/notifications", {
-			token: user.token,
+			token,
 			json: { channel: "SMS", to: "+1 415 555 0100", template: { subject: "ignored", text: "Code {{code}}" }, variables: { code: "1234" } }
 		});
 		expect(res.status).toBe(201);
 		const id = res.body.notificationId;
-		const view = await sentOrFailed(id);
+		const view = await sentOrFailed(id, token);
 		expect(view.status).toBe("SENT");
 		expect(view.events.find((e: any) => e.event === "SENT").detail).toMatchObject({ segments: 1, providerMessageId: expect.any(String) });
 		const dir = path.join(p.dataDir, "outbox", "sms");
@@ -59,7 +62,7 @@ describe("SMS and PUSH through the dispatcher", () => {
 		const res = await http(p.baseUrl, "POST", "/notifications", { token: user.token, json: { channel: "PUSH", to: user.actorId, priority: "HIGH", template: { subject: "Hi {{name}}", text: "Body" }, variables: { name: "Ann" } } });
 		expect(res.status).toBe(201);
 		const id = res.body.notificationId;
-		const view = await sentOrFailed(id);
+		const view = await sentOrFailed(id, user.token);
 		expect(view.status).toBe("SENT");
 		const detail = view.events.find((e: any) => e.event === "SENT").detail;
 		expect(detail.subscriptions).toEqual(expect.arrayContaining([

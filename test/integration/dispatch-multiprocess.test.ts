@@ -9,6 +9,7 @@ import { SqliteStore } from "../../lib/store/sqlite";
 import type { NotificationDoc } from "../../lib/notifications/model";
 import { http, newUser, tempDir, type HttpResult } from "../helpers/platform";
 import { freePort, startNode, waitFor, type NodeProcess } from "../helpers/processes";
+import { ADMIN_ENV, adminToken } from "../helpers/senders";
 import { describeWith, NATS_URL, uniqueName } from "../helpers/services";
 import { Cluster } from "../../harness/cluster";
 import { requireBuild } from "../../harness/processes";
@@ -19,6 +20,7 @@ interface Nodes {
 	env: Record<string, string>;
 	nodes: NodeProcess[];
 	store: SqliteStore;
+	/** The administrator's: the notifications go to any address. */
 	token: string;
 }
 
@@ -26,14 +28,14 @@ async function startCluster(extraEnv: Record<string, string> = {}): Promise<Node
 	const dataDir = tempDir();
 	const port = await freePort();
 	const env = { NATS_URL, NAMESPACE: uniqueName("disp"), DATA_DIR: dataDir, NOTIFICATION_LEASE_MS: "1500", DISPATCHER_POLL_MS: "200", ...extraEnv };
-	const api = startNode({ ...env, SERVICES: "api-gateway,auth,actors,notifications", PORT: String(port), NODE_ID: "api" });
+	const api = startNode({ ...env, ...ADMIN_ENV, SERVICES: "api-gateway,auth,actors,notifications", PORT: String(port), NODE_ID: "api" });
 	const baseUrl = `http://127.0.0.1:${port}`;
 	// The gateway answers (a 401) before the services behind it have started; until
 	// they have, registration answers 503 and keeps nothing, so try until it goes through.
 	let reg!: HttpResult;
 	await waitFor("the api node", async () => (reg = await http(baseUrl, "POST", "/auth/register", { json: newUser() })).status !== 503, 30000);
 	expect(reg.status).toBe(201);
-	return { baseUrl, dataDir, env, nodes: [api], store: new SqliteStore(path.join(dataDir, "store.sqlite")), token: reg.body.accessToken };
+	return { baseUrl, dataDir, env, nodes: [api], store: new SqliteStore(path.join(dataDir, "store.sqlite")), token: await adminToken(baseUrl) };
 }
 
 async function stopCluster(c: Nodes) {
@@ -81,7 +83,7 @@ describeWith("NATS", "dispatchers on separate processes", () => {
 			for (let i = 0; i < 300; i += 25) {
 				const batch = await Promise.all(
 					Array.from({ length: 25 }, (_, j) =>
-						http(cluster.base, "POST", "/notifications", { token: cluster.user.accessToken, json: { to: `once${i + j}@example.com`, template: { subject: "s", text: "t" } } })
+						http(cluster.base, "POST", "/notifications", { token: cluster.admin, json: { to: `once${i + j}@example.com`, template: { subject: "s", text: "t" } } })
 					)
 				);
 				for (const r of batch) {

@@ -11,6 +11,7 @@ import type { NotificationDoc } from "../../lib/notifications/model";
 import { SqliteStore } from "../../lib/store/sqlite";
 import { newUser, startPlatform, tempDir } from "../helpers/platform";
 import { freePort, startNode, waitFor, type NodeProcess } from "../helpers/processes";
+import { ADMIN_ENV, adminToken } from "../helpers/senders";
 import { NATS_SERVER, REDIS_SERVER, startNatsServer, startRedisServer, type PrivateServer } from "../helpers/servers";
 import { describeWithPrograms, uniqueName } from "../helpers/services";
 import { startSesLocal, type SesLocal } from "../helpers/ses-local";
@@ -40,7 +41,7 @@ describeWithPrograms({ "nats-server": NATS_SERVER }, "NATS restarted", () => {
 		const baseUrl = `http://127.0.0.1:${port}`;
 		const env = { NATS_URL: nats.url, NAMESPACE: uniqueName("nats-fault"), DATA_DIR: dataDir, DISPATCHER_POLL_MS: "200", REQUEST_TIMEOUT_MS: "30000" };
 		const nodes: NodeProcess[] = [
-			startNode({ ...env, SERVICES: "api-gateway,auth,notifications", PORT: String(port), NODE_ID: "api" }),
+			startNode({ ...env, ...ADMIN_ENV, SERVICES: "api-gateway,auth,notifications", PORT: String(port), NODE_ID: "api" }),
 			startNode({ ...env, SERVICES: "actors", NODE_ID: "actors" }),
 			startNode({ ...env, SERVICES: "dispatcher", NODE_ID: "dispatcher" })
 		];
@@ -52,6 +53,8 @@ describeWithPrograms({ "nats-server": NATS_SERVER }, "NATS restarted", () => {
 			await waitFor("the actor node", async () => (reg = await quick(baseUrl, "POST", "/auth/register", { json: newUser() })).status !== 503, 30000);
 			expect(reg.status).toBe(201);
 			const { accessToken: token, actorId } = reg.body;
+			// The notification goes to another address: the administrator's to send.
+			const admin = await adminToken(baseUrl);
 
 			await nats.stop();
 			await waitFor("the gateway to notice the outage", async () => (await quick(baseUrl, "GET", `/actors/${actorId}`, { token })).status === 503, 15000);
@@ -60,7 +63,7 @@ describeWithPrograms({ "nats-server": NATS_SERVER }, "NATS restarted", () => {
 			const ready = await quick(baseUrl, "GET", "/health/ready");
 			expect(ready.status).toBe(503);
 			expect(ready.body.checks.transporter).toBe("down");
-			const accepted = await quick(baseUrl, "POST", "/notifications", { token, json: { to: "outage@example.com", template: { subject: "s", text: "t" } } });
+			const accepted = await quick(baseUrl, "POST", "/notifications", { token: admin, json: { to: "outage@example.com", template: { subject: "s", text: "t" } } });
 			expect(accepted.status).toBe(201);
 
 			await nats.start();
@@ -127,16 +130,16 @@ describeWithPrograms({ "nats-server": NATS_SERVER }, "dispatcher stops", () => {
 		const port = await freePort();
 		const baseUrl = `http://127.0.0.1:${port}`;
 		const common = { NATS_URL: nats.url, NAMESPACE: uniqueName("stop"), DATA_DIR: dataDir, DISPATCHER_POLL_MS: "200", ...env };
-		const api = startNode({ ...common, SERVICES: "api-gateway,auth,actors,notifications", PORT: String(port), NODE_ID: "api" });
+		const api = startNode({ ...common, ...ADMIN_ENV, SERVICES: "api-gateway,auth,actors,notifications", PORT: String(port), NODE_ID: "api" });
 		await waitFor("the api node", async () => (await quick(baseUrl, "GET", "/health/ready")).status === 200, 30000);
-		const reg = await quick(baseUrl, "POST", "/auth/register", { json: newUser() });
-		expect(reg.status).toBe(201);
+		// The notifications go to any address: the administrator sends them.
+		const token = await adminToken(baseUrl);
 		const store = new SqliteStore(path.join(dataDir, "store.sqlite"));
 		return {
 			baseUrl,
 			dataDir,
 			common,
-			token: reg.body.accessToken as string,
+			token,
 			store,
 			nodes: [api],
 			async post(n: number, prefix: string) {

@@ -7,10 +7,11 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { CLOSED_DEPLOYMENT_ENV, PLATFORM_ENTRY, spawnProcess } from "../../harness/processes";
+import { PLATFORM_ENTRY, spawnProcess } from "../../harness/processes";
 import { http, newUser, tempDir } from "../helpers/platform";
 import { freePort, waitFor } from "../helpers/processes";
 import { PDF } from "../helpers/resumes";
+import { ADMIN_ENV, adminToken } from "../helpers/senders";
 
 /** Every path under dir (dir included) with its permission bits. */
 function modes(dir: string): Map<string, number> {
@@ -36,7 +37,7 @@ test("with a 0755 DATA_DIR and umask 022, nothing under it is open to others aft
 		name: "modes",
 		command: "/bin/sh",
 		args: ["-c", `umask 022 && exec "${process.execPath}" "${PLATFORM_ENTRY}"`],
-		env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", LOG_LEVEL: "warn", DATA_DIR: dataDir, PORT: String(port), ...CLOSED_DEPLOYMENT_ENV }
+		env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", LOG_LEVEL: "warn", DATA_DIR: dataDir, PORT: String(port), ...ADMIN_ENV }
 	});
 	try {
 		await waitFor("the platform to be ready", async () => (await http(baseUrl, "GET", "/health/ready")).status === 200, 30000);
@@ -46,13 +47,14 @@ test("with a 0755 DATA_DIR and umask 022, nothing under it is open to others aft
 		const reg = await http(baseUrl, "POST", "/auth/register", { json: newUser() });
 		expect(reg.status).toBe(201);
 		const token = reg.body.accessToken as string;
-		const sent = await http(baseUrl, "POST", "/notifications", { token, json: { to: "modes@example.com", template: { subject: "s", text: "t" } } });
+		const admin = await adminToken(baseUrl);
+		const sent = await http(baseUrl, "POST", "/notifications", { token: admin, json: { to: "modes@example.com", template: { subject: "s", text: "t" } } });
 		expect(sent.status).toBe(201);
 		const form = new FormData();
 		form.append("candidateId", reg.body.actorId);
 		form.append("resume", new Blob([PDF], { type: "application/pdf" }), "cv.pdf");
 		expect((await http(baseUrl, "POST", "/resumes", { token, body: form })).status).toBe(201);
-		await waitFor("the mail to be sent", async () => (await http(baseUrl, "GET", `/notifications/${sent.body.notificationId}`, { token })).body.status === "SENT");
+		await waitFor("the mail to be sent", async () => (await http(baseUrl, "GET", `/notifications/${sent.body.notificationId}`, { token: admin })).body.status === "SENT");
 	} finally {
 		await node.stop("SIGTERM");
 	}

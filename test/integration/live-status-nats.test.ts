@@ -11,6 +11,7 @@ import { SqliteStore } from "../../lib/store/sqlite";
 import type { EventDoc, NotificationDoc } from "../../lib/notifications/model";
 import { http, newUser, tempDir, type HttpResult } from "../helpers/platform";
 import { freePort, startNode, waitFor, type NodeProcess } from "../helpers/processes";
+import { ADMIN_ENV, adminToken } from "../helpers/senders";
 import { describeWith, NATS_URL, uniqueName } from "../helpers/services";
 import { makeCert, notification, sesEvent, sign, startHttpsHost, type HttpsHost, type TestCert } from "../helpers/sns";
 import { SseClient } from "../helpers/sse";
@@ -22,6 +23,7 @@ describeWith("NATS", "live status with the gateway and the dispatcher on separat
 	let baseUrl: string;
 	let nodes: NodeProcess[] = [];
 	let store: SqliteStore;
+	// The administrator's: it sends to any address.
 	let token: string;
 
 	beforeAll(async () => {
@@ -33,12 +35,12 @@ describeWith("NATS", "live status with the gateway and the dispatcher on separat
 		const port = await freePort();
 		baseUrl = `http://127.0.0.1:${port}`;
 		const env = { NATS_URL, NAMESPACE: uniqueName("live"), DATA_DIR: dataDir, DISPATCHER_POLL_MS: "200", SNS_SIGNING_CERT_HOST_PATTERN: "^localhost:\\d+$", NODE_EXTRA_CA_CERTS: caFile };
-		nodes.push(startNode({ ...env, SERVICES: "api-gateway,auth,actors,notifications", PORT: String(port), NODE_ID: "live-api" }));
+		nodes.push(startNode({ ...env, ...ADMIN_ENV, SERVICES: "api-gateway,auth,actors,notifications", PORT: String(port), NODE_ID: "live-api" }));
 		nodes.push(startNode({ ...env, SERVICES: "dispatcher,webhooks", NODE_ID: "live-dispatcher", LOG_LEVEL: "info" }));
 		let reg!: HttpResult;
 		await waitFor("the api node", async () => (reg = await http(baseUrl, "POST", "/auth/register", { json: newUser() })).status !== 503, 30000);
 		expect(reg.status).toBe(201);
-		token = reg.body.accessToken;
+		token = await adminToken(baseUrl);
 		// A broker event goes to the nodes its sender knows: wait until the dispatcher's node knows the gateway's.
 		await waitFor("the dispatcher's node to know the gateway's", async () => nodes[1].output().includes("Node 'live-api' connected"), 30000);
 		store = new SqliteStore(path.join(dataDir, "store.sqlite"));

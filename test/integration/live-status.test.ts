@@ -9,6 +9,7 @@ import { newEvent } from "../../lib/notifications/events";
 import type { EventDoc, NotificationDoc } from "../../lib/notifications/model";
 import { http, newUser, runtime, startPlatform, type Platform } from "../helpers/platform";
 import { waitFor } from "../helpers/processes";
+import { serviceToken, verifiedUser } from "../helpers/senders";
 import { makeCert, notification, sesEvent, sign, startHttpsHost, type HttpsHost, type TestCert } from "../helpers/sns";
 import { SseClient } from "../helpers/sse";
 
@@ -18,6 +19,7 @@ describe("live delivery status (server-sent events)", () => {
 	let tls: TestCert;
 	let host: HttpsHost;
 	let p: Platform;
+	// A service's: the notifications go to fresh addresses (a complaint suppresses one).
 	let token: string;
 	let certUrl: string;
 	const open: SseClient[] = [];
@@ -58,8 +60,7 @@ describe("live delivery status (server-sent events)", () => {
 		host = await startHttpsHost(tls, tls.cert);
 		p = await startPlatform({ SNS_SIGNING_CERT_HOST_PATTERN: "^localhost:\\d+$", SSE_MAX_STREAMS_PER_PRINCIPAL: "3", SSE_HEARTBEAT_MS: "200" });
 		runtime(p).useSnsAgent(new https.Agent({ ca: tls.cert }));
-		const reg = await http(p.baseUrl, "POST", "/auth/register", { json: newUser() });
-		token = reg.body.accessToken;
+		token = await serviceToken(p);
 		certUrl = `https://localhost:${host.port}/SimpleNotificationService-test.pem`;
 	});
 	afterEach(async () => {
@@ -138,13 +139,17 @@ describe("live delivery status (server-sent events)", () => {
 	});
 
 	it("should refuse another user's notification as absent, a missing token, and a malformed Last-Event-ID", async () => {
-		const id = await sendOne();
+		// A user's own notification, to its own verified address.
+		const owner = await verifiedUser(p);
+		const res = await http(p.baseUrl, "POST", "/notifications", { token: owner.token, json: { to: owner.email, template: { subject: "s", text: "t" } } });
+		expect(res.status).toBe(201);
+		const id = res.body.notificationId;
 		const other = (await http(p.baseUrl, "POST", "/auth/register", { json: newUser() })).body.accessToken;
 		const foreign = await watch(id, undefined, other);
 		expect({ status: foreign.status, code: foreign.problem.code }).toEqual({ status: 404, code: "NOTIFICATION_NOT_FOUND" });
 		const anonymous = await fetch(`${p.baseUrl}/notifications/${id}/events`, { headers: { accept: "text/event-stream" } });
 		expect(anonymous.status).toBe(401);
-		const malformed = await watch(id, "not-an-event-id");
+		const malformed = await watch(id, "not-an-event-id", owner.token);
 		expect({ status: malformed.status, code: malformed.problem.code }).toEqual({ status: 400, code: "VALIDATION_ERROR" });
 		// None of them holds a stream open.
 		expect(gatewayStreams()).toBe(0);
@@ -171,9 +176,9 @@ describe("live delivery status (server-sent events)", () => {
 describe("live streams when the node stops", () => {
 	it("should end every open stream cleanly when the node stops", async () => {
 		const p = await startPlatform();
-		const reg = await http(p.baseUrl, "POST", "/auth/register", { json: newUser() });
-		const res = await http(p.baseUrl, "POST", "/notifications", { token: reg.body.accessToken, json: { to: "stop@example.com", template: { subject: "s", text: "t" } } });
-		const c = await SseClient.open(p.baseUrl, `/notifications/${res.body.notificationId}/events`, reg.body.accessToken);
+		const token = await serviceToken(p);
+		const res = await http(p.baseUrl, "POST", "/notifications", { token, json: { to: "stop@example.com", template: { subject: "s", text: "t" } } });
+		const c = await SseClient.open(p.baseUrl, `/notifications/${res.body.notificationId}/events`, token);
 		await c.until("QUEUED", x => x.events().includes("QUEUED"));
 		const stopping = p.stop();
 		// The server ends the stream (the reader sees its end), rather than the client aborting it.

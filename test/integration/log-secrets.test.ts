@@ -184,12 +184,12 @@ describeWith("NATS", "secrets in the logs of a full run", () => {
 			provider.issuedTokens.forEach((t, i) => keep(`provider token ${i + 1}`, t));
 			keep("client authentication header", provider.tokenRequests[0]?.authorization?.replace(/^Basic /, ""));
 
-			// A notification, sent by the dispatcher on the other node, then its delivery webhook.
-			const sent = await post("/notifications", { to: "log-test@example.com", template: { subject: "Hello {{name}}", text: "Hi {{name}}" }, variables: { name: "Ada" } }, { "idempotency-key": "log-test-1" }, reg.body.accessToken);
+			// A notification (the administrator's: it goes to another address), sent by the dispatcher on the other node, then its delivery webhook.
+			const sent = await post("/notifications", { to: "log-test@example.com", template: { subject: "Hello {{name}}", text: "Hi {{name}}" }, variables: { name: "Ada" } }, { "idempotency-key": "log-test-1" }, admin.body.accessToken);
 			expectStatus(sent, 201);
 			let providerMessageId = "";
 			await waitFor("the notification to be sent", async () => {
-				const view = await http(baseUrl, "GET", `/notifications/${sent.body.notificationId}`, { token: reg.body.accessToken });
+				const view = await http(baseUrl, "GET", `/notifications/${sent.body.notificationId}`, { token: admin.body.accessToken });
 				providerMessageId = view.body.providerMessageId ?? "";
 				return view.body.status === "SENT";
 			});

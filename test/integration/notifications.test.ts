@@ -10,6 +10,7 @@ import { NotificationQueue } from "../../lib/notifications/queue";
 import { SqliteStore } from "../../lib/store/sqlite";
 import { http, newUser, runtime, startPlatform, type Platform } from "../helpers/platform";
 import { freePort, waitFor } from "../helpers/processes";
+import { serviceToken, verifiedUser, type VerifiedUser } from "../helpers/senders";
 import { startSesLocal, type SesLocal } from "../helpers/ses-local";
 
 const ADMIN = { BOOTSTRAP_ADMIN_EMAIL: "admin@example.com", BOOTSTRAP_ADMIN_PASSWORD: "Admin-Passw0rd" };
@@ -44,13 +45,14 @@ async function waitForStatus(p: Platform, token: string, id: string, statuses: s
 describe("accepting notifications (no dispatcher running)", () => {
 	let p: Platform;
 	let admin: string;
-	let user: { token: string; actorId: string };
+	// Sends to itself (its own verified address), as a user may; the admin sends to anyone.
+	let user: VerifiedUser;
 	let templateId: string;
 
 	beforeAll(async () => {
 		p = await startPlatform({ ...ADMIN, SERVICES: "api-gateway,auth,actors,notifications" });
 		admin = await login(p, ADMIN.BOOTSTRAP_ADMIN_EMAIL, ADMIN.BOOTSTRAP_ADMIN_PASSWORD);
-		user = await registered(p);
+		user = await verifiedUser(p);
 		const t = await http(p.baseUrl, "POST", "/templates", { token: admin, json: { name: "welcome", subject: "Welcome {{name}}", html: "<b>{{name}}</b>" } });
 		expect(t.status).toBe(201);
 		templateId = t.body.templateId;
@@ -58,7 +60,7 @@ describe("accepting notifications (no dispatcher running)", () => {
 	afterAll(() => p.stop());
 
 	it("should answer 201 with the id and Location, with the record already durable in the store", async () => {
-		const res = await http(p.baseUrl, "POST", "/notifications", { token: user.token, json: { to: "a@example.com", templateId, variables: { name: "A" } } });
+		const res = await http(p.baseUrl, "POST", "/notifications", { token: user.token, json: { to: user.email, templateId, variables: { name: "A" } } });
 		expect(res.status).toBe(201);
 		expect(res.body).toEqual({ notificationId: expect.any(String), status: "QUEUED" });
 		expect(res.headers.get("location")).toBe(`/notifications/${res.body.notificationId}`);
@@ -80,9 +82,9 @@ describe("accepting notifications (no dispatcher running)", () => {
 
 	it("should return the original notification when the same Idempotency-Key and body come again", async () => {
 		const body = { to: "idem@example.com", priority: "HIGH", ...inline() };
-		const first = await http(p.baseUrl, "POST", "/notifications", { token: user.token, json: body, headers: { "idempotency-key": "order-1" } });
+		const first = await http(p.baseUrl, "POST", "/notifications", { token: admin, json: body, headers: { "idempotency-key": "order-1" } });
 		const reordered = { variables: body.variables, template: body.template, priority: "HIGH", to: "idem@example.com" };
-		const again = await http(p.baseUrl, "POST", "/notifications", { token: user.token, json: reordered, headers: { "idempotency-key": "order-1" } });
+		const again = await http(p.baseUrl, "POST", "/notifications", { token: admin, json: reordered, headers: { "idempotency-key": "order-1" } });
 		expect(first.status).toBe(201);
 		expect(again.status).toBe(201);
 		expect(again.body.notificationId).toBe(first.body.notificationId);
@@ -91,8 +93,8 @@ describe("accepting notifications (no dispatcher running)", () => {
 
 	it("should answer 422 IDEMPOTENCY_KEY_REUSED when the same key comes with another body", async () => {
 		const key = { "idempotency-key": "order-2" };
-		await http(p.baseUrl, "POST", "/notifications", { token: user.token, json: { to: "k2@example.com", ...inline() }, headers: key });
-		const res = await http(p.baseUrl, "POST", "/notifications", { token: user.token, json: { to: "other@example.com", ...inline() }, headers: key });
+		await http(p.baseUrl, "POST", "/notifications", { token: admin, json: { to: "k2@example.com", ...inline() }, headers: key });
+		const res = await http(p.baseUrl, "POST", "/notifications", { token: admin, json: { to: "other@example.com", ...inline() }, headers: key });
 		expect(res.status).toBe(422);
 		expect(res.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
 		await expect(runtime(p).store().collection("notifications").count({ to: "other@example.com" })).resolves.toBe(0);
@@ -101,7 +103,7 @@ describe("accepting notifications (no dispatcher running)", () => {
 	it("should create one notification when 20 requests race with one key", async () => {
 		const results = await Promise.all(
 			Array.from({ length: 20 }, () =>
-				http(p.baseUrl, "POST", "/notifications", { token: user.token, json: { to: "race@example.com", ...inline() }, headers: { "idempotency-key": "race" } })
+				http(p.baseUrl, "POST", "/notifications", { token: admin, json: { to: "race@example.com", ...inline() }, headers: { "idempotency-key": "race" } })
 			)
 		);
 		expect(results.map(r => r.status)).toEqual(Array(20).fill(201));
@@ -110,9 +112,9 @@ describe("accepting notifications (no dispatcher running)", () => {
 	});
 
 	it("should keep keys of different callers apart when they happen to be equal", async () => {
-		const other = await registered(p);
-		const a = await http(p.baseUrl, "POST", "/notifications", { token: user.token, json: { to: "s@example.com", ...inline() }, headers: { "idempotency-key": "same" } });
-		const b = await http(p.baseUrl, "POST", "/notifications", { token: other.token, json: { to: "s@example.com", ...inline() }, headers: { "idempotency-key": "same" } });
+		const service = await serviceToken(p);
+		const a = await http(p.baseUrl, "POST", "/notifications", { token: admin, json: { to: "s@example.com", ...inline() }, headers: { "idempotency-key": "same" } });
+		const b = await http(p.baseUrl, "POST", "/notifications", { token: service, json: { to: "s@example.com", ...inline() }, headers: { "idempotency-key": "same" } });
 		expect(a.body.notificationId).not.toBe(b.body.notificationId);
 	});
 
@@ -134,15 +136,15 @@ describe("accepting notifications (no dispatcher running)", () => {
 		["a variable the template needs missing", (t: string) => ({ to: "x@example.com", templateId: t, variables: {} }), 422, "TEMPLATE_VARIABLE_MISSING"]
 	])("should refuse a request with %s", async (_label, body, status, code) => {
 		const before = await runtime(p).store().collection("notifications").count({});
-		const res = await http(p.baseUrl, "POST", "/notifications", { token: user.token, json: body(templateId) });
+		const res = await http(p.baseUrl, "POST", "/notifications", { token: admin, json: body(templateId) });
 		expect({ status: res.status, code: res.body.code }).toEqual({ status, code });
 		await expect(runtime(p).store().collection("notifications").count({})).resolves.toBe(before);
 	});
 
 	it("should accept an SMS and store the number in E.164, and a PUSH to an actorId", async () => {
-		const sms = await http(p.baseUrl, "POST", "/notifications", { token: user.token, json: { channel: "SMS", to: " +1 (415) 555-0100 ", template: { subject: "s", text: "Hi {{name}}" }, variables: { name: "A" } } });
+		const sms = await http(p.baseUrl, "POST", "/notifications", { token: admin, json: { channel: "SMS", to: " +1 (415) 555-0100 ", template: { subject: "s", text: "Hi {{name}}" }, variables: { name: "A" } } });
 		expect(sms.status).toBe(201);
-		const push = await http(p.baseUrl, "POST", "/notifications", { token: user.token, json: { channel: "PUSH", to: user.actorId, ...inline() } });
+		const push = await http(p.baseUrl, "POST", "/notifications", { token: admin, json: { channel: "PUSH", to: user.actorId, ...inline() } });
 		expect(push.status).toBe(201);
 		const coll = runtime(p).store().collection("notifications");
 		await expect(coll.get(sms.body.notificationId)).resolves.toMatchObject({ channel: "SMS", to: "+14155550100", status: "QUEUED" });
@@ -150,26 +152,27 @@ describe("accepting notifications (no dispatcher running)", () => {
 	});
 
 	it("should name `to` when an SMS number is not valid", async () => {
-		const res = await http(p.baseUrl, "POST", "/notifications", { token: user.token, json: { channel: "SMS", to: "+1 555", template: { subject: "s", text: "t" } } });
+		const res = await http(p.baseUrl, "POST", "/notifications", { token: admin, json: { channel: "SMS", to: "+1 555", template: { subject: "s", text: "t" } } });
 		expect(res.status).toBe(400);
 		expect(res.body).toMatchObject({ code: "VALIDATION_ERROR", errors: [{ field: "to" }] });
 	});
 
 	it("should answer 401 without a token and 400 with a malformed Idempotency-Key", async () => {
 		expect((await http(p.baseUrl, "POST", "/notifications", { json: { to: "x@example.com", ...inline() } })).status).toBe(401);
-		const res = await http(p.baseUrl, "POST", "/notifications", { token: user.token, json: { to: "x@example.com", ...inline() }, headers: { "idempotency-key": "x".repeat(300) } });
+		const res = await http(p.baseUrl, "POST", "/notifications", { token: admin, json: { to: "x@example.com", ...inline() }, headers: { "idempotency-key": "x".repeat(300) } });
 		expect(res.status).toBe(400);
 	});
 
 	it("should show a notification to its creator, admins and services, and 404 to other users", async () => {
-		const created = await http(p.baseUrl, "POST", "/notifications", { token: user.token, json: { to: "mine@example.com", ...inline() } });
+		const created = await http(p.baseUrl, "POST", "/notifications", { token: user.token, json: { to: user.email, ...inline() } });
+		expect(created.status).toBe(201);
 		const id = created.body.notificationId;
 		const stranger = await registered(p);
 		expect((await http(p.baseUrl, "GET", `/notifications/${id}`, { token: user.token })).status).toBe(200);
 		expect((await http(p.baseUrl, "GET", `/notifications/${id}`, { token: admin })).status).toBe(200);
 		const hidden = await http(p.baseUrl, "GET", `/notifications/${id}`, { token: stranger.token });
 		expect({ status: hidden.status, code: hidden.body.code }).toEqual({ status: 404, code: "NOTIFICATION_NOT_FOUND" });
-		const service = await runtime(p).serviceTokens.get("auth");
+		const service = await serviceToken(p);
 		await expect(p.broker.call("notifications.get", { notificationId: id }, { meta: { authToken: service } })).resolves.toMatchObject({ notificationId: id });
 		expect((await http(p.baseUrl, "GET", "/notifications/not-a-uuid", { token: user.token })).status).toBe(400);
 	});
@@ -201,7 +204,7 @@ describe("accepting notifications (no dispatcher running)", () => {
 		const order = ["LOW", "NORMAL", "CRITICAL", "HIGH", "LOW", "CRITICAL", "NORMAL", "HIGH", "LOW", "CRITICAL", "HIGH", "NORMAL"];
 		const ids: Record<string, string[]> = { CRITICAL: [], HIGH: [], NORMAL: [], LOW: [] };
 		for (const [i, priority] of order.entries()) {
-			const res = await http(p.baseUrl, "POST", "/notifications", { token: user.token, json: { to: `q${i}@example.com`, priority, ...inline() } });
+			const res = await http(p.baseUrl, "POST", "/notifications", { token: admin, json: { to: `q${i}@example.com`, priority, ...inline() } });
 			ids[priority].push(res.body.notificationId);
 		}
 		const first = await queue.claim(5, 60000);
@@ -214,8 +217,8 @@ describe("accepting notifications (no dispatcher running)", () => {
 	it("should hold LOW notifications when asked, without delaying the others", async () => {
 		const queue = new NotificationQueue(runtime(p).store());
 		await runtime(p).store().collection("notifications").deleteMany({});
-		const low = await http(p.baseUrl, "POST", "/notifications", { token: user.token, json: { to: "low@example.com", priority: "LOW", ...inline() } });
-		const normal = await http(p.baseUrl, "POST", "/notifications", { token: user.token, json: { to: "n@example.com", ...inline() } });
+		const low = await http(p.baseUrl, "POST", "/notifications", { token: admin, json: { to: "low@example.com", priority: "LOW", ...inline() } });
+		const normal = await http(p.baseUrl, "POST", "/notifications", { token: admin, json: { to: "n@example.com", ...inline() } });
 		expect((await queue.claim(10, 60000, { holdLow: true })).map(n => n.id)).toEqual([normal.body.notificationId]);
 		expect((await queue.claim(10, 60000)).map(n => n.id)).toEqual([low.body.notificationId]);
 	});
@@ -223,7 +226,7 @@ describe("accepting notifications (no dispatcher running)", () => {
 	it("should return an expired lease to the queue and refuse the old holder's result", async () => {
 		const queue = new NotificationQueue(runtime(p).store());
 		await runtime(p).store().collection("notifications").deleteMany({});
-		const res = await http(p.baseUrl, "POST", "/notifications", { token: user.token, json: { to: "lease@example.com", ...inline() } });
+		const res = await http(p.baseUrl, "POST", "/notifications", { token: admin, json: { to: "lease@example.com", ...inline() } });
 		const [held] = await queue.claim(1, 1);
 		await waitFor("the lease to expire", async () => (await queue.reapExpired(8)) === 1);
 		const [again] = await queue.claim(1, 60000);
@@ -231,7 +234,7 @@ describe("accepting notifications (no dispatcher running)", () => {
 		expect(again.attempts).toBe(2);
 		await expect(queue.settle({ notification: held, status: "SENT", event: "SENT", set: { providerMessageId: "stale" } })).resolves.toBe(false);
 		await expect(queue.settle({ notification: again, status: "SENT", event: "SENT", set: { providerMessageId: "fresh" } })).resolves.toBe(true);
-		const view = await statusOf(p, user.token, again.id);
+		const view = await statusOf(p, admin, again.id);
 		expect(view).toMatchObject({ status: "SENT", providerMessageId: "fresh" });
 		// The stale holder's result left no event either.
 		expect(view.events.map((e: any) => e.event)).toEqual(["QUEUED", "LEASE_EXPIRED", "SENT"]);
@@ -248,7 +251,7 @@ describe("dispatching in one process", () => {
 	it("should send to the outbox with escaped HTML and record SENT with the provider message id", async () => {
 		const p = await startPlatform();
 		try {
-			const { token } = await registered(p);
+			const token = await serviceToken(p);
 			const res = await http(p.baseUrl, "POST", "/notifications", {
 				token,
 				json: { to: "out@example.com", priority: "CRITICAL", template: { subject: "Hi {{n}}", html: "<p>{{n}}</p>" }, variables: { n: "<b>x</b>" } }
@@ -270,12 +273,12 @@ describe("dispatching in one process", () => {
 	it("should mark a suppressed recipient SUPPRESSED without sending", async () => {
 		const p = await startPlatform();
 		try {
-			const { token } = await registered(p);
+			const token = await serviceToken(p);
 			await runtime(p).store().collection("suppressions").insert({ id: "blocked@example.com", reason: "BOUNCED", createdAt: new Date().toISOString() } as never);
 			const res = await http(p.baseUrl, "POST", "/notifications", { token, json: { to: "Blocked@Example.com", ...inline() } });
 			const view = await waitForStatus(p, token, res.body.notificationId, ["SUPPRESSED"]);
 			expect(view.events.map((e: any) => e.event)).toEqual(["QUEUED", "SUPPRESSED"]);
-			// Only the registration's own verification mail is in the outbox.
+			// The outbox holds no message of it (nor exists, if nothing else was sent).
 			const files = fs.existsSync(path.join(p.dataDir, "outbox")) ? fs.readdirSync(path.join(p.dataDir, "outbox")) : [];
 			expect(files.filter(f => f.startsWith(res.body.notificationId))).toEqual([]);
 		} finally {
@@ -286,7 +289,7 @@ describe("dispatching in one process", () => {
 	it("should send through SES v2 and store the message id SES returned", async () => {
 		const p = await startPlatform({ EMAIL_PROVIDER: "ses", AWS_SES_ENDPOINT: ses.endpoint, NOTIFICATION_MAIL_FROM_EMAIL: "sender@example.org" });
 		try {
-			const { token } = await registered(p);
+			const token = await serviceToken(p);
 			const res = await http(p.baseUrl, "POST", "/notifications", { token, json: { to: "ses@example.com", ...inline() } });
 			const view = await waitForStatus(p, token, res.body.notificationId, ["SENT"]);
 			const sent = (await ses.emails()).filter(e => e.messageId === view.providerMessageId);
@@ -301,7 +304,7 @@ describe("dispatching in one process", () => {
 	it("should fail at once without retrying when SES rejects the message", async () => {
 		const p = await startPlatform({ EMAIL_PROVIDER: "ses", AWS_SES_ENDPOINT: ses.endpoint, NOTIFICATION_RETRY_BASE_MS: "20" });
 		try {
-			const { token } = await registered(p);
+			const token = await serviceToken(p);
 			// The emulator rejects (400) a message whose subject renders empty, as SES does.
 			const res = await http(p.baseUrl, "POST", "/notifications", { token, json: { to: "bad@example.com", template: { subject: "{{s}}", text: "t" }, variables: { s: "" } } });
 			const view = await waitForStatus(p, token, res.body.notificationId, ["FAILED"]);
@@ -324,7 +327,7 @@ describe("dispatching in one process", () => {
 			DISPATCHER_POLL_MS: "20"
 		});
 		try {
-			const { token } = await registered(p);
+			const token = await serviceToken(p);
 			const res = await http(p.baseUrl, "POST", "/notifications", { token, json: { to: "retry@example.com", ...inline() } });
 			const view = await waitForStatus(p, token, res.body.notificationId, ["FAILED"]);
 			expect(view.attempts).toBe(4);
@@ -354,7 +357,7 @@ describe("dispatching in one process", () => {
 		// Forwards to the emulator once "up"; until then refuses connections like a down endpoint.
 		let proxy: net.Server | null = null;
 		try {
-			const { token } = await registered(p);
+			const token = await serviceToken(p);
 			const res = await http(p.baseUrl, "POST", "/notifications", { token, json: { to: "later@example.com", ...inline() } });
 			await waitFor("a failed attempt", async () => (await statusOf(p, token, res.body.notificationId)).events.some((e: any) => e.event === "ATTEMPT_FAILED"));
 			const target = new URL(ses.endpoint);
@@ -381,11 +384,13 @@ describe("notification metrics", () => {
 		const p = await startPlatform({ METRICS_PORT: String(port), METRICS_SAMPLE_MS: "100", SERVICES: "api-gateway,auth,actors,notifications" });
 		const scrape = async () => (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
 		try {
-			const { token } = await registered(p);
+			// A registration queues the verification mail, CRITICAL, counted below with the 3 LOW.
+			await registered(p);
+			const token = await serviceToken(p);
 			for (let i = 0; i < 3; i++) await http(p.baseUrl, "POST", "/notifications", { token, json: { to: `m${i}@example.com`, priority: "LOW", ...inline() } });
 			await waitFor("the LOW queue depth to show 3", async () => /notifications_queue_depth\{[^}]*priority="LOW"[^}]*\} 3\b/.test(await scrape()));
 			const text = await scrape();
-			// The registration's verification mail, CRITICAL, waits for a dispatcher too.
+			// The verification mail waits for a dispatcher too.
 			expect(text).toMatch(/notifications_queue_depth\{[^}]*priority="CRITICAL"[^}]*\} 1\b/);
 			expect(text).toMatch(/notifications_queue_oldest_age_seconds\{[^}]*priority="LOW"/);
 			expect(text).toMatch(/moleculer_request_total/);
@@ -427,7 +432,7 @@ describe("leases while sends wait for the send rate", () => {
 		// notification waits its turn (a send waiting for the rate extends its lease), and none is taken over and sent a second time.
 		const p = await startPlatform({ EMAIL_SEND_RATE_PER_SECOND: "2", NOTIFICATION_LEASE_MS: "1000", EMAIL_SEND_TIMEOUT_MS: "500", DISPATCHER_POLL_MS: "50" });
 		try {
-			const { token } = await registered(p);
+			const token = await serviceToken(p);
 			const ids: string[] = [];
 			for (let i = 0; i < 8; i++) ids.push((await http(p.baseUrl, "POST", "/notifications", { token, json: { to: `rate${i}@example.com`, ...inline() } })).body.notificationId);
 			const coll = runtime(p).store().collection("notifications");

@@ -9,6 +9,7 @@ import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { DOCS_CSP } from "../../services/api-gateway/docs";
 import { http, newUser, startPlatform, type HttpResult, type Platform } from "../helpers/platform";
+import { verifiedUser } from "../helpers/senders";
 
 const ADMIN = { BOOTSTRAP_ADMIN_EMAIL: "admin@example.com", BOOTSTRAP_ADMIN_PASSWORD: "Admin-Passw0rd" };
 const DOC_ID = "urn:auth-notify:openapi";
@@ -82,9 +83,8 @@ describe("answers of the running platform against its OpenAPI document", () => {
 	});
 
 	it("should document every answer of the actor, template, notification, feature, resume and webhook routes", async () => {
-		const reg = await http(p.baseUrl, "POST", "/auth/register", { json: newUser() });
-		const token = reg.body.accessToken as string;
-		const actorId = reg.body.actorId as string;
+		// A user sends to its own verified address (to another, 403).
+		const { token, actorId, email } = await verifiedUser(p);
 		const missing = "0190a0a0-0000-7000-8000-000000000000";
 		await call("GET", "/actors/{id}", `/actors/${actorId}`, { token });
 		await call("GET", "/actors/{id}", `/actors/${missing}`, { token });
@@ -96,12 +96,11 @@ describe("answers of the running platform against its OpenAPI document", () => {
 		await call("GET", "/templates/{id}", `/templates/${t.body.templateId}`, { token });
 		await call("GET", "/templates/{id}", `/templates/${missing}`, { token });
 		await call("PUT", "/templates/{id}", `/templates/${t.body.templateId}`, { token, json: { name: "hello", subject: "Hello", text: "Hello" } });
-		const n = await call("POST", "/notifications", "/notifications", {
-			token,
-			json: { to: reg.body.accessToken ? "me@example.com" : "", templateId: t.body.templateId, variables: { name: "Ann" } }
-		});
+		const n = await call("POST", "/notifications", "/notifications", { token, json: { to: email, templateId: t.body.templateId, variables: { name: "Ann" } } });
 		expect(n.status).toBe(201);
-		await call("POST", "/notifications", "/notifications", { token, json: { to: "me@example.com", channel: "FAX" } });
+		await call("POST", "/notifications", "/notifications", { token, json: { to: email, channel: "FAX" } });
+		const refused = await call("POST", "/notifications", "/notifications", { token, json: { to: "someone-else@example.com", templateId: t.body.templateId, variables: { name: "Ann" } } });
+		expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 403, code: "RECIPIENT_NOT_ALLOWED" });
 		await call("GET", "/notifications/{notificationId}", `/notifications/${n.body.notificationId}`, { token });
 		await call("GET", "/notifications/{notificationId}", `/notifications/${missing}`, { token });
 		await call("GET", "/admin/features", "/admin/features", { token });
@@ -154,13 +153,12 @@ describe("answers of the running platform against its OpenAPI document", () => {
 	});
 
 	it("should document every answer of the listing, cancel, live, push, webhook endpoint, preference and unsubscribe routes", async () => {
-		const reg = await http(p.baseUrl, "POST", "/auth/register", { json: newUser() });
-		const token = reg.body.accessToken as string;
-		const actorId = reg.body.actorId as string;
+		// Lists and cancels what it sent itself, to its own verified address.
+		const { token, actorId, email } = await verifiedUser(p);
 		const missing = "0190a0a0-0000-7000-8000-000000000000";
 		const t = await http(p.baseUrl, "POST", "/templates", { token, json: { name: "later", subject: "Later", text: "Later" } });
 		const sendAt = new Date(Date.now() + 3_600_000).toISOString();
-		const n = await http(p.baseUrl, "POST", "/notifications", { token, json: { to: "later@example.com", templateId: t.body.templateId, sendAt } });
+		const n = await http(p.baseUrl, "POST", "/notifications", { token, json: { to: email, templateId: t.body.templateId, sendAt } });
 		expect(n.status).toBe(201);
 		const page = await call("GET", "/notifications", "/notifications?limit=5", { token });
 		expect(page.body.items.map((i: { notificationId: string }) => i.notificationId)).toContain(n.body.notificationId);

@@ -11,6 +11,7 @@ import { SqliteStore } from "../../lib/store/sqlite";
 import { http, newUser, tempDir, type HttpResult } from "../helpers/platform";
 import { freePort, startNode, waitFor, type NodeProcess } from "../helpers/processes";
 import { Receiver } from "../helpers/receiver";
+import { ADMIN_ENV, adminToken } from "../helpers/senders";
 import { describeWith, NATS_URL, uniqueName } from "../helpers/services";
 
 describeWith("NATS", "webhook deliveries across a crash", () => {
@@ -25,10 +26,12 @@ describeWith("NATS", "webhook deliveries across a crash", () => {
 		r.answer = (_got, index) => (index === 0 ? "hang" : { status: 200 });
 		const store = new SqliteStore(path.join(dataDir, "store.sqlite"));
 		try {
-			nodes.push(startNode({ ...env, SERVICES: "api-gateway,auth,actors,notifications", PORT: String(port), NODE_ID: "hook-api" }));
+			nodes.push(startNode({ ...env, ...ADMIN_ENV, SERVICES: "api-gateway,auth,actors,notifications", PORT: String(port), NODE_ID: "hook-api" }));
 			let reg!: HttpResult;
 			await waitFor("the api node", async () => (reg = await http(baseUrl, "POST", "/auth/register", { json: newUser() })).status !== 503, 30000);
-			const token = reg.body.accessToken;
+			expect(reg.status).toBe(201);
+			// The administrator's endpoint gets the events of its notification, which goes to another address.
+			const token = await adminToken(baseUrl);
 			const first = startNode({ ...env, SERVICES: "outbound", NODE_ID: "hook-sender-1" });
 			nodes.push(first);
 			let ep!: HttpResult;

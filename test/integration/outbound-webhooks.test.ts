@@ -11,10 +11,13 @@ import type { DeliveryDoc } from "../../lib/outbound/model";
 import { http, newUser, runtime, startPlatform, type Platform } from "../helpers/platform";
 import { waitFor } from "../helpers/processes";
 import { Receiver } from "../helpers/receiver";
+import { serviceToken } from "../helpers/senders";
 import { makeCert, startHttpsHost } from "../helpers/sns";
 
 describe("outbound webhooks", () => {
 	let p: Platform;
+	// A service's: its endpoints get the events of its notifications, which go to any address.
+	// Not "auth": that service sends the registrations' verification mail, whose events would come too.
 	let token: string;
 	const receivers: Receiver[] = [];
 
@@ -43,7 +46,7 @@ describe("outbound webhooks", () => {
 
 	beforeAll(async () => {
 		p = await startPlatform({ WEBHOOK_ALLOW_PRIVATE_URLS: "true", WEBHOOK_RETRY_DELAYS_MS: "100,100,100", WEBHOOK_TIMEOUT_MS: "500", WEBHOOK_POLL_MS: "50" });
-		token = (await http(p.baseUrl, "POST", "/auth/register", { json: newUser() })).body.accessToken;
+		token = await serviceToken(p, "documents");
 	});
 	afterAll(async () => {
 		await p.stop();

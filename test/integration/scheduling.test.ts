@@ -9,10 +9,10 @@ import { newNotification } from "../../lib/notifications/accept";
 import type { NotificationDoc } from "../../lib/notifications/model";
 import { NotificationQueue } from "../../lib/notifications/queue";
 import { SqliteStore } from "../../lib/store/sqlite";
-import { http, newUser, runtime, startPlatform, tempDir, type Platform } from "../helpers/platform";
+import { http, newUser, startPlatform, tempDir, type Platform } from "../helpers/platform";
 import { freePort, startNode, waitFor } from "../helpers/processes";
+import { ADMIN_ENV, adminToken, serviceToken, verifiedUser, type VerifiedUser } from "../helpers/senders";
 
-const ADMIN = { BOOTSTRAP_ADMIN_EMAIL: "root@example.com", BOOTSTRAP_ADMIN_PASSWORD: "Root-Passw0rd" };
 const inline = { template: { subject: "s", text: "t" } };
 
 async function register(baseUrl: string) {
@@ -28,15 +28,16 @@ function outboxFiles(dataDir: string, id: string): string[] {
 
 describe("scheduling and cancelling", () => {
 	let p: Platform;
-	let user: { token: string; actorId: string };
+	// Schedules and cancels its own notifications: to its own verified address, as a user may.
+	let user: VerifiedUser;
 
 	beforeAll(async () => {
-		p = await startPlatform({ ...ADMIN, DISPATCHER_POLL_MS: "50" });
-		user = await register(p.baseUrl);
+		p = await startPlatform({ DISPATCHER_POLL_MS: "50" });
+		user = await verifiedUser(p);
 	});
 	afterAll(() => p.stop());
 
-	const send = (json: Record<string, unknown>, token = user.token) => http(p.baseUrl, "POST", "/notifications", { token, json: { to: "sched@example.com", ...inline, ...json } });
+	const send = (json: Record<string, unknown>, token = user.token) => http(p.baseUrl, "POST", "/notifications", { token, json: { to: user.email, ...inline, ...json } });
 	const view = (id: string, token = user.token) => http(p.baseUrl, "GET", `/notifications/${id}`, { token });
 
 	it.each([
@@ -99,7 +100,7 @@ describe("scheduling and cancelling", () => {
 	it("should end every cancel racing a dispatcher claim either CANCELLED and unsent, or 409 and sent (20 tries)", async () => {
 		const outcomes = { cancelled: 0, refused: 0 };
 		for (let i = 0; i < 20; i++) {
-			const res = await send({ to: `race-${i}@example.com` });
+			const res = await send({});
 			expect(res.status).toBe(201);
 			const id = res.body.notificationId;
 			// Give the dispatcher, woken by the accept, a varying head start.
@@ -152,13 +153,13 @@ describe("a scheduled notification across a restart", () => {
 		const dataDir = tempDir();
 		const port = await freePort();
 		const baseUrl = `http://127.0.0.1:${port}`;
-		const env = { DATA_DIR: dataDir, PORT: String(port), DISPATCHER_POLL_MS: "50" };
+		const env = { ...ADMIN_ENV, DATA_DIR: dataDir, PORT: String(port), DISPATCHER_POLL_MS: "50" };
 		let node = startNode(env);
 		try {
 			await waitFor("the platform to be ready", async () => (await http(baseUrl, "GET", "/health/ready")).status === 200, 30000);
-			const user = await register(baseUrl);
+			const admin = await adminToken(baseUrl);
 			const sendAt = new Date(Date.now() + 2500).toISOString();
-			const res = await http(baseUrl, "POST", "/notifications", { token: user.token, json: { to: "restart@example.com", sendAt, ...inline } });
+			const res = await http(baseUrl, "POST", "/notifications", { token: admin, json: { to: "restart@example.com", sendAt, ...inline } });
 			expect(res.status).toBe(201);
 			const id = res.body.notificationId;
 			await node.stop("SIGTERM");
@@ -166,8 +167,8 @@ describe("a scheduled notification across a restart", () => {
 
 			node = startNode(env);
 			await waitFor("the platform to be ready again", async () => (await http(baseUrl, "GET", "/health/ready")).status === 200, 30000);
-			await waitFor("the scheduled notification to be sent", async () => (await http(baseUrl, "GET", `/notifications/${id}`, { token: user.token })).body.status === "SENT", 20000);
-			const events = (await http(baseUrl, "GET", `/notifications/${id}`, { token: user.token })).body.events as { event: string; occurredAt: string }[];
+			await waitFor("the scheduled notification to be sent", async () => (await http(baseUrl, "GET", `/notifications/${id}`, { token: admin })).body.status === "SENT", 20000);
+			const events = (await http(baseUrl, "GET", `/notifications/${id}`, { token: admin })).body.events as { event: string; occurredAt: string }[];
 			const sent = events.find(e => e.event === "SENT")!;
 			expect(Date.parse(sent.occurredAt)).toBeGreaterThanOrEqual(Date.parse(sendAt));
 			expect(outboxFiles(dataDir, id)).toHaveLength(1);
@@ -182,17 +183,17 @@ describe("listing", () => {
 	let p: Platform;
 	let admin: string;
 	let service: string;
-	let ada: { token: string; actorId: string };
-	let bob: { token: string; actorId: string };
+	// Users list what they sent themselves: to their own verified addresses, or push to themselves.
+	let ada: VerifiedUser;
+	let bob: VerifiedUser;
 
 	beforeAll(async () => {
 		// No dispatcher: statuses stay QUEUED, so the pages are about order alone.
-		p = await startPlatform({ ...ADMIN, SERVICES: "api-gateway,auth,actors,notifications" });
-		const login = await http(p.baseUrl, "POST", "/auth/login", { json: { username: ADMIN.BOOTSTRAP_ADMIN_EMAIL, password: ADMIN.BOOTSTRAP_ADMIN_PASSWORD } });
-		admin = login.body.accessToken;
-		service = await runtime(p).serviceTokens.get("auth");
-		ada = await register(p.baseUrl);
-		bob = await register(p.baseUrl);
+		p = await startPlatform({ ...ADMIN_ENV, SERVICES: "api-gateway,auth,actors,notifications" });
+		admin = await adminToken(p.baseUrl);
+		service = await serviceToken(p);
+		ada = await verifiedUser(p);
+		bob = await verifiedUser(p);
 	});
 	afterAll(() => p.stop());
 
@@ -201,7 +202,7 @@ describe("listing", () => {
 	it("should page newest first with no gap or repeat while new notifications arrive", async () => {
 		const original: string[] = [];
 		for (let i = 0; i < 30; i++) {
-			const r = await http(p.baseUrl, "POST", "/notifications", { token: ada.token, json: { to: `page-${i}@example.com`, ...inline } });
+			const r = await http(p.baseUrl, "POST", "/notifications", { token: ada.token, json: { to: ada.email, ...inline } });
 			original.push(r.body.notificationId);
 		}
 		const seen: string[] = [];
@@ -216,7 +217,7 @@ describe("listing", () => {
 			cursor = page.body.nextCursor;
 			pages++;
 			// New ones arrive between pages.
-			await http(p.baseUrl, "POST", "/notifications", { token: ada.token, json: { to: `new-${pages}@example.com`, ...inline } });
+			await http(p.baseUrl, "POST", "/notifications", { token: ada.token, json: { to: ada.email, ...inline } });
 		} while (cursor);
 		expect(new Set(seen).size).toBe(seen.length);
 		// Everything that existed before the first page is on exactly one page, newest first.
@@ -225,26 +226,28 @@ describe("listing", () => {
 	});
 
 	it("should show users their own only, and services and administrators everyone's", async () => {
-		const mine = await http(p.baseUrl, "POST", "/notifications", { token: bob.token, json: { to: "bob-only@example.com", ...inline } });
+		// A push to himself: nothing else was sent to that recipient (his address also got the verification mail).
+		const mine = await http(p.baseUrl, "POST", "/notifications", { token: bob.token, json: { channel: "PUSH", to: bob.actorId, ...inline } });
+		expect(mine.status).toBe(201);
 		const bobs = await list(bob.token, "?limit=100");
 		expect(bobs.body.items.map((n: { notificationId: string }) => n.notificationId)).toEqual([mine.body.notificationId]);
 		for (const token of [admin, service]) {
-			const all = await list(token, "?to=bob-only@example.com");
+			const all = await list(token, `?to=${bob.actorId}`);
 			expect(all.status).toBe(200);
-			expect(all.body.items).toEqual([expect.objectContaining({ notificationId: mine.body.notificationId, to: "bob-only@example.com", status: "QUEUED", channel: "EMAIL" })]);
+			expect(all.body.items).toEqual([expect.objectContaining({ notificationId: mine.body.notificationId, to: bob.actorId, status: "QUEUED", channel: "PUSH" })]);
 		}
-		const adas = await list(ada.token, "?to=bob-only@example.com");
+		const adas = await list(ada.token, `?to=${bob.actorId}`);
 		expect(adas.body.items).toEqual([]);
 	});
 
 	it("should filter by status and channel", async () => {
-		const sms = await http(p.baseUrl, "POST", "/notifications", { token: ada.token, json: { channel: "SMS", to: "+14155550100", template: { subject: "s", text: "t" } } });
-		expect(sms.status).toBe(201);
-		const cancelled = await http(p.baseUrl, "POST", "/notifications", { token: ada.token, json: { to: "cancel-me@example.com", ...inline } });
+		const push = await http(p.baseUrl, "POST", "/notifications", { token: ada.token, json: { channel: "PUSH", to: ada.actorId, ...inline } });
+		expect(push.status).toBe(201);
+		const cancelled = await http(p.baseUrl, "POST", "/notifications", { token: ada.token, json: { to: ada.email, ...inline } });
 		expect((await http(p.baseUrl, "DELETE", `/notifications/${cancelled.body.notificationId}`, { token: ada.token })).status).toBe(200);
 
-		const bySms = await list(ada.token, "?channel=SMS");
-		expect(bySms.body.items.map((n: { notificationId: string }) => n.notificationId)).toEqual([sms.body.notificationId]);
+		const byPush = await list(ada.token, "?channel=PUSH");
+		expect(byPush.body.items.map((n: { notificationId: string }) => n.notificationId)).toEqual([push.body.notificationId]);
 		const byStatus = await list(ada.token, "?status=CANCELLED");
 		expect(byStatus.body.items.map((n: { notificationId: string }) => n.notificationId)).toEqual([cancelled.body.notificationId]);
 	});

@@ -15,17 +15,12 @@ import type { PDU, Session } from "smpp";
 import { isSuppressed, suppressionId } from "../../lib/notifications/directory";
 import type { NotificationDoc, SuppressionDoc } from "../../lib/notifications/model";
 import type { SnsMessage } from "../../lib/sns/verify";
-import { http, newUser, runtime, startPlatform, type Platform } from "../helpers/platform";
+import { http, runtime, startPlatform, type Platform } from "../helpers/platform";
 import { waitFor } from "../helpers/processes";
+import { serviceToken } from "../helpers/senders";
 import { makeCert, notification, sign, startHttpsHost, type HttpsHost, type TestCert } from "../helpers/sns";
 
 const WEBHOOK = "/notifications/webhooks/sms-provider";
-
-async function register(p: Platform): Promise<string> {
-	const res = await http(p.baseUrl, "POST", "/auth/register", { json: newUser() });
-	expect(res.status).toBe(201);
-	return res.body.accessToken;
-}
 
 async function sendSms(p: Platform, token: string, to: string): Promise<string> {
 	const res = await http(p.baseUrl, "POST", "/notifications", { token, json: { channel: "SMS", to, template: { subject: "s", text: "Your code is 123456" } } });
@@ -77,7 +72,8 @@ describe("the sms-provider webhook", () => {
 		host = await startHttpsHost(tls, tls.cert);
 		p = await startPlatform({ SNS_SIGNING_CERT_HOST_PATTERN: "^localhost:\\d+$", DISPATCHER_POLL_MS: "50" });
 		runtime(p).useSnsAgent(new https.Agent({ ca: tls.cert }));
-		token = await register(p);
+		// A service's: a user may send no SMS.
+		token = await serviceToken(p);
 		certUrl = `https://localhost:${host.port}/SimpleNotificationService-test.pem`;
 	});
 	afterAll(async () => {
@@ -235,7 +231,8 @@ describe("SMPP delivery receipts through the dispatcher", () => {
 	beforeAll(async () => {
 		smsc = await startSmsc(states, refuse);
 		p = await startPlatform({ SMS_PROVIDER: "smpp", SMPP_URL: `smpp://acme:s3cret@127.0.0.1:${smsc.port}`, SMS_ORIGINATION_IDENTITY: "ACME", DISPATCHER_POLL_MS: "50" });
-		token = await register(p);
+		// A service's: a user may send no SMS.
+		token = await serviceToken(p);
 	});
 	afterAll(async () => {
 		await p?.stop();

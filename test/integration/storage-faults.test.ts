@@ -14,6 +14,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { http, newUser, tempDir } from "../helpers/platform";
 import { freePort, startNode, waitFor, type NodeProcess } from "../helpers/processes";
+import { ADMIN_ENV, adminToken } from "../helpers/senders";
 import { PDF } from "../helpers/resumes";
 
 const isRoot = process.getuid?.() === 0;
@@ -84,6 +85,7 @@ maybe("a full disk", () => {
 		const port = await freePort();
 		const baseUrl = `http://127.0.0.1:${port}`;
 		node = startNode({
+			...ADMIN_ENV,
 			DATA_DIR: dataDir,
 			PORT: String(port),
 			LOG_LEVEL: "info",
@@ -95,7 +97,9 @@ maybe("a full disk", () => {
 		const reg = await http(baseUrl, "POST", "/auth/register", { json: newUser() });
 		expect(reg.status).toBe(201);
 		const token = reg.body.accessToken as string;
-		const send = (i: number) => http(baseUrl, "POST", "/notifications", { token, json: { to: `full-${i}@example.com`, template: { subject: `s${i}`, text: `t${i}` } } });
+		// The user uploads its own resume; the notifications, to any address, are the administrator's.
+		const admin = await adminToken(baseUrl);
+		const send = (i: number) => http(baseUrl, "POST", "/notifications", { token: admin, json: { to: `full-${i}@example.com`, template: { subject: `s${i}`, text: `t${i}` } } });
 
 		const accepted: string[] = [];
 		for (let i = 0; i < 5; i++) {
@@ -147,7 +151,7 @@ maybe("a full disk", () => {
 		await waitFor(
 			"every accepted notification to be sent",
 			async () => {
-				const states = await Promise.all(accepted.map(id => http(baseUrl, "GET", `/notifications/${id}`, { token })));
+				const states = await Promise.all(accepted.map(id => http(baseUrl, "GET", `/notifications/${id}`, { token: admin })));
 				unsent = states.filter(s => s.body.status !== "SENT").map(s => s.body);
 				return unsent.length === 0;
 			},

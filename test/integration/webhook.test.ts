@@ -6,8 +6,9 @@ import https from "node:https";
 import MessageValidator from "sns-validator";
 import type { NotificationDoc } from "../../lib/notifications/model";
 import type { SnsMessage } from "../../lib/sns/verify";
-import { http, newUser, runtime, startPlatform, type Platform } from "../helpers/platform";
+import { http, runtime, startPlatform, type Platform } from "../helpers/platform";
 import { freePort, waitFor } from "../helpers/processes";
+import { serviceToken } from "../helpers/senders";
 import { makeCert, notification, sesEvent, sign, startHttpsHost, TOPIC, type HttpsHost, type TestCert } from "../helpers/sns";
 
 const WEBHOOK = "/notifications/webhooks/email-provider";
@@ -17,6 +18,7 @@ describe("delivery-outcome webhook", () => {
 	let host: HttpsHost;
 	let foreign: HttpsHost;
 	let p: Platform;
+	// A service's: it sends to any address.
 	let token: string;
 	let certUrl: string;
 
@@ -48,8 +50,7 @@ describe("delivery-outcome webhook", () => {
 		foreign = await startHttpsHost(tls, tls.cert);
 		p = await startPlatform({ SNS_SIGNING_CERT_HOST_PATTERN: "^localhost:\\d+$" });
 		runtime(p).useSnsAgent(new https.Agent({ ca: tls.cert }));
-		const reg = await http(p.baseUrl, "POST", "/auth/register", { json: newUser() });
-		token = reg.body.accessToken;
+		token = await serviceToken(p);
 		certUrl = `https://localhost:${host.port}/SimpleNotificationService-test.pem`;
 	});
 	afterAll(async () => {
@@ -283,8 +284,7 @@ describe("delivery-outcome webhook with processing disabled by configuration", (
 		const p = await startPlatform({ SNS_SIGNING_CERT_HOST_PATTERN: "^localhost:\\d+$", WEBHOOK_PROCESSING_ENABLED: "false" });
 		try {
 			runtime(p).useSnsAgent(new https.Agent({ ca: tls.cert }));
-			const reg = await http(p.baseUrl, "POST", "/auth/register", { json: newUser() });
-			const res = await http(p.baseUrl, "POST", "/notifications", { token: reg.body.accessToken, json: { to: "off@example.com", template: { subject: "s", text: "t" } } });
+			const res = await http(p.baseUrl, "POST", "/notifications", { token: await serviceToken(p), json: { to: "off@example.com", template: { subject: "s", text: "t" } } });
 			const coll = runtime(p).store().collection<NotificationDoc>("notifications");
 			let doc: NotificationDoc | null = null;
 			await waitFor("SENT", async () => (doc = await coll.get(res.body.notificationId))?.status === "SENT");

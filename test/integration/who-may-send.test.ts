@@ -5,6 +5,7 @@
  * the users' hourly quota (NOTIFICATIONS_QUOTA_PER_HOUR) answers 429 with Retry-After.
  */
 import { http, newUser, runtime, startPlatform, type Platform } from "../helpers/platform";
+import { markVerified } from "../helpers/senders";
 
 const ADMIN = { BOOTSTRAP_ADMIN_EMAIL: "root@example.com", BOOTSTRAP_ADMIN_PASSWORD: "Root-Passw0rd" };
 const inline = { template: { subject: "s", text: "t" } };
@@ -14,12 +15,6 @@ async function register(p: Platform) {
 	const res = await http(p.baseUrl, "POST", "/auth/register", { json: user });
 	expect(res.status).toBe(201);
 	return { token: res.body.accessToken as string, actorId: res.body.actorId as string, email: user.email };
-}
-
-async function verify(p: Platform, email: string): Promise<void> {
-	const idp = await runtime(p).idp();
-	const user = await idp.findUserByEmail(email);
-	await idp.markEmailVerified(user!.username);
 }
 
 const send = (p: Platform, token: string, json: Record<string, unknown>) => http(p.baseUrl, "POST", "/notifications", { token, json: { ...inline, ...json } });
@@ -54,7 +49,7 @@ describe("who may send, by default (users to themselves only)", () => {
 
 	it("should let a user send to its own verified address (in any case) and push to itself", async () => {
 		const me = await register(p);
-		await verify(p, me.email);
+		await markVerified(p, me.email);
 		expect((await send(p, me.token, { to: me.email.toUpperCase() })).status).toBe(201);
 		expect((await send(p, me.token, { channel: "PUSH", to: me.actorId })).status).toBe(201);
 	});
@@ -68,7 +63,7 @@ describe("who may send, by default (users to themselves only)", () => {
 
 	it("should answer 429 with Retry-After once a user has sent its hourly quota", async () => {
 		const me = await register(p);
-		await verify(p, me.email);
+		await markVerified(p, me.email);
 		for (let i = 0; i < 3; i++) expect((await send(p, me.token, { to: me.email })).status).toBe(201);
 		const over = await send(p, me.token, { to: me.email });
 		expect({ status: over.status, code: over.body.code }).toEqual({ status: 429, code: "RATE_LIMITED" });
@@ -77,7 +72,7 @@ describe("who may send, by default (users to themselves only)", () => {
 		expect(retryAfter).toBeLessThanOrEqual(3600);
 		// Another user's quota is its own.
 		const other = await register(p);
-		await verify(p, other.email);
+		await markVerified(p, other.email);
 		expect((await send(p, other.token, { to: other.email })).status).toBe(201);
 	});
 });
@@ -87,7 +82,7 @@ describe("who may send, configured", () => {
 		const p = await startPlatform({ NOTIFICATIONS_USER_SEND: "off", SERVICES: "api-gateway,auth,actors,notifications" });
 		try {
 			const me = await register(p);
-			await verify(p, me.email);
+			await markVerified(p, me.email);
 			const res = await send(p, me.token, { to: me.email });
 			expect({ status: res.status, code: res.body.code }).toEqual({ status: 403, code: "RECIPIENT_NOT_ALLOWED" });
 			expect((await send(p, await runtime(p).serviceTokens.get("auth"), { to: me.email })).status).toBe(201);
