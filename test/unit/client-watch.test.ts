@@ -3,9 +3,8 @@
  * process: the stream's events arrive once each, in the timeline's order, across a
  * connection cut mid-stream or a stream the server ended (both made by the test's
  * fetch, the only stand-in: the gateway and its stream are real); the token travels in
- * the header only; an
- * expired token is refreshed first; stop() and the signal end it; a notification the
- * caller may not see ends it with the platform's code.
+ * the header only; an expired token is refreshed first; stop() and the signal end it;
+ * a notification the caller may not see ends it with the platform's code.
  */
 import { createClient, type ClientOptions, type TimelineEvent } from "../../client/src/index";
 import { http, newUser, startPlatform, type Platform } from "../helpers/platform";
