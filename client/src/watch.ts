@@ -77,6 +77,9 @@ export function watchStream(open: OpenStream, policy: FailurePolicy, onEvent: (e
 	}
 
 	const done = run().finally(() => options.signal?.removeEventListener("abort", stopOnSignal));
+	// A watch is often started and left running: its end must not become an unhandled
+	// rejection (which ends a Node process); whoever reads `done` still sees the error.
+	done.catch(() => undefined);
 	return {
 		stop: () => abort.abort(),
 		done,
