@@ -9,6 +9,8 @@ module.exports = {
   // CommonJS for Jest's module loader.
   transform: { "^.+\\.ts$": swc, "/node_modules/(jose|oauth2-mock-server|is-plain-obj)/.+\\.m?js$": swc },
   transformIgnorePatterns: ["/node_modules/(?!(jose|oauth2-mock-server|is-plain-obj)/)"],
+  // The client SDK is ESM for browsers, so its relative imports name the .js they compile to.
+  moduleNameMapper: { "^(\\./.*)\\.js$": "$1" },
   testTimeout: 30000,
   verbose: true
 };

@@ -10,6 +10,12 @@
  * Types come from the OpenAPI document (api-types.ts, generated).
  */
 import type { components, paths } from "./api-types";
+import { watchStream, type TimelineEvent, type WatchHandle, type WatchOptions } from "./watch.js";
+
+import { memoryStorage, type TokenStorage } from "./storage.js";
+
+export type { TimelineEvent, WatchHandle, WatchOptions } from "./watch.js";
+export { memoryStorage, webStorage, type TokenStorage, type WebStorageLike } from "./storage.js";
 
 type Schemas = components["schemas"];
 type JsonBody<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { requestBody?: { content: { "application/json": infer B } } } ? B : never;
@@ -23,31 +29,6 @@ export type NotificationAccepted = Schemas["NotificationAccepted"];
 export type RegisterInput = JsonBody<"/auth/register", "post">;
 export type NotificationInput = JsonBody<"/notifications", "post">;
 
-/** Where the session is kept. Values are strings; methods may be async. */
-export interface TokenStorage {
-	get(key: string): string | null | Promise<string | null>;
-	set(key: string, value: string): void | Promise<void>;
-	remove(key: string): void | Promise<void>;
-}
-
-/** The default: the session lives as long as the client object. */
-export function memoryStorage(): TokenStorage {
-	const data = new Map<string, string>();
-	return { get: k => data.get(k) ?? null, set: (k, v) => void data.set(k, v), remove: k => void data.delete(k) };
-}
-
-/** localStorage (or another Web Storage): the session survives reloads and is shared by the origin's tabs. */
-export function webStorage(storage: WebStorageLike = (globalThis as BrowserGlobals).localStorage!): TokenStorage {
-	return { get: k => storage.getItem(k), set: (k, v) => storage.setItem(k, v), remove: k => storage.removeItem(k) };
-}
-
-/** The part of Web Storage (localStorage, sessionStorage) used here. */
-export interface WebStorageLike {
-	getItem(key: string): string | null;
-	setItem(key: string, value: string): void;
-	removeItem(key: string): void;
-}
-
 /** The Web Locks API's exclusive request, as navigator.locks has it. */
 export interface LockManagerLike {
 	request<T>(name: string, callback: () => Promise<T>): Promise<T>;
@@ -55,7 +36,6 @@ export interface LockManagerLike {
 
 /** What a browser has and Node has not; typed here so the package needs no DOM typings. */
 interface BrowserGlobals {
-	localStorage?: WebStorageLike;
 	location?: { href: string; assign(url: string): void };
 	history?: { state: unknown; replaceState(state: unknown, unused: string, url: string): void };
 	navigator?: { locks?: LockManagerLike };
@@ -68,12 +48,15 @@ export class ApiError extends Error {
 	readonly status: number;
 	readonly code: string;
 	readonly problem?: Problem;
-	constructor(status: number, problem?: Problem) {
+	/** Seconds the server asked to wait (Retry-After on 429 and 503). */
+	readonly retryAfter?: number;
+	constructor(status: number, problem?: Problem, retryAfter?: number) {
 		super(problem?.detail || `HTTP ${status}`);
 		this.name = "ApiError";
 		this.status = status;
 		this.code = problem?.code ?? "HTTP_ERROR";
 		this.problem = problem;
+		this.retryAfter = retryAfter;
 	}
 }
 
@@ -104,7 +87,11 @@ interface Session {
 export interface Client {
 	register(input: RegisterInput): Promise<RegisterResult>;
 	login(username: string, password: string): Promise<TokenSet>;
-	/** Forgets the session in this client's storage (every tab that shares it). */
+	/**
+	 * Ends the session at the platform (POST /auth/logout revokes the refresh token's
+	 * family), then forgets it in this client's storage (every tab that shares it), even
+	 * when the platform could not be reached.
+	 */
 	logout(): Promise<void>;
 	/** In a browser, navigates to the platform's social sign-in; returns its address either way. */
 	startSocialLogin(returnTo?: string): string;
@@ -120,6 +107,14 @@ export interface Client {
 	notifications: {
 		send(input: NotificationInput, options?: { idempotencyKey?: string }): Promise<NotificationAccepted>;
 		get(notificationId: string): Promise<Notification>;
+		/**
+		 * Follows the notification's status events live (server-sent events over fetch, the
+		 * token in the Authorization header). Reconnects after a cut with Last-Event-ID, so
+		 * each event arrives once; refreshes the token as fetch() does. Runs until stop()
+		 * or the signal aborts; `done` rejects with ApiError when it cannot go on (404, the
+		 * session ended).
+		 */
+		watch(notificationId: string, onEvent: (event: TimelineEvent) => void, options?: WatchOptions): WatchHandle;
 	};
 }
 
@@ -230,7 +225,12 @@ export function createClient(options: ClientOptions): Client {
 			return tokens;
 		},
 		async logout() {
-			await storage.remove(key);
+			const session = await readSession();
+			try {
+				if (session) await post<null>("/auth/logout", { refreshToken: session.refreshToken });
+			} finally {
+				await storage.remove(key);
+			}
 		},
 		startSocialLogin(returnTo) {
 			const url = `${baseUrl}/auth/social/login${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ""}`;
@@ -264,6 +264,17 @@ export function createClient(options: ClientOptions): Client {
 			},
 			get(notificationId) {
 				return getJson<Notification>(`/notifications/${encodeURIComponent(notificationId)}`);
+			},
+			watch(notificationId, onEvent, watchOptions) {
+				const path = `/notifications/${encodeURIComponent(notificationId)}/events`;
+				const open = async (lastEventId: string | undefined, signal: AbortSignal) => {
+					const headers: Record<string, string> = { accept: "text/event-stream" };
+					if (lastEventId) headers["last-event-id"] = lastEventId;
+					const res = await authorizedFetch(path, { headers, signal });
+					if (!res.ok) await answer(res);
+					return res;
+				};
+				return watchStream(open, watchFailure, onEvent, watchOptions);
 			}
 		}
 	};
@@ -272,6 +283,16 @@ export function createClient(options: ClientOptions): Client {
 async function answer<T>(res: Response): Promise<T> {
 	const text = await res.text();
 	const body = text ? (JSON.parse(text) as unknown) : null;
-	if (!res.ok) throw new ApiError(res.status, (body ?? undefined) as Problem | undefined);
+	if (!res.ok) {
+		const wait = Number(res.headers.get("retry-after") ?? NaN);
+		throw new ApiError(res.status, (body ?? undefined) as Problem | undefined, Number.isFinite(wait) ? wait : undefined);
+	}
 	return body as T;
+}
+
+/** A watch gives up on refusals a retry cannot change; it waits out 429 and retries 5xx and network failures. */
+function watchFailure(err: unknown): "final" | number {
+	if (!(err instanceof ApiError)) return 0;
+	if (err.status === 429 || err.status >= 500) return (err.retryAfter ?? 0) * 1000;
+	return "final";
 }

@@ -1,7 +1,7 @@
 /**
  * The client SDK (client/src) against the real platform in this process: sessions,
  * single-flight refresh (counted as requests that reach the gateway), two "tabs" that
- * share one storage, 401 recovery, sign-out, the social sign-in completion's error
+ * share one storage, 401 recovery, sign-out (at the platform, then locally), the social sign-in completion's error
  * paths, and notifications. The Web Locks API does not exist in Node: the two-tab case
  * uses a small in-process lock with its request(name, callback) contract.
  */
@@ -109,6 +109,20 @@ describe("@auth-notify/client", () => {
 		await c.logout();
 		expect(await storage.get("auth-notify.session")).toBeNull();
 		expect(await c.accessToken()).toBeNull();
+		const again = await fetch(`${p.baseUrl}/auth/tokens/refresh`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ refreshToken: tokens.refreshToken }) });
+		expect(again.status).toBe(401);
+	});
+
+	it("should forget the session on logout even when the platform cannot be reached, and say so", async () => {
+		const storage = memoryStorage();
+		const offline: typeof fetch = async (input, init) => {
+			if (String(input).endsWith("/auth/logout")) throw new TypeError("fetch failed");
+			return fetch(input, init);
+		};
+		const c = client({ storage, fetch: offline });
+		await c.register(newUser());
+		await expect(c.logout()).rejects.toThrow("fetch failed");
+		expect(await storage.get("auth-notify.session")).toBeNull();
 	});
 
 	it("should answer problems as ApiError with the contract's code", async () => {

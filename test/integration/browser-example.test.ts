@@ -1,0 +1,264 @@
+/**
+ * The example web app (examples/web) in Debian's Chromium, driven by playwright-core,
+ * against the platform in this process and a real OAuth 2.0 provider
+ * (oauth2-mock-server). The app is served by its own server (examples/web/serve.mjs)
+ * on another loopback port, a cross-origin page as in production: its origin is in
+ * CORS_ORIGINS and is UI_BASE_URL. Refresh and logout requests are counted where they
+ * arrive, on the gateway's HTTP server. Access tokens live 60 s (the least
+ * IDP_ACCESS_TOKEN_TTL_SECONDS allows), so the refresh cases wait for a real expiry.
+ * With UPDATE_SCREENSHOTS=1 it also writes docs/example-web*.png for the README.
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import type { Server } from "node:http";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { CHROMIUM, CHROMIUM_FLAGS } from "../helpers/chromium";
+import { linkToken, waitForMail } from "../helpers/mail";
+import { MockProvider } from "../helpers/oauth2-provider";
+import { http, newUser, startPlatform, type Platform } from "../helpers/platform";
+import { freePort } from "../helpers/processes";
+
+const ROOT = path.resolve(__dirname, "../..");
+const SESSION = "auth-notify.session";
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === "1";
+
+let p: Platform;
+let provider: MockProvider;
+let app: ChildProcess;
+let ui: string;
+let browser: Browser;
+const counted = { refresh: 0, logout: 0 };
+
+/** Builds the SDK and the app as `npm run build` does, so the page runs the current sources. */
+function buildApp(): void {
+	const tsc = path.join(ROOT, "node_modules/typescript/bin/tsc");
+	for (const project of ["client/tsconfig.json", "examples/web/tsconfig.json"]) execFileSync(process.execPath, [tsc, "-p", project], { cwd: ROOT });
+}
+
+function serveApp(port: number, apiBaseUrl: string): Promise<ChildProcess> {
+	const child = spawn(process.execPath, [path.join(ROOT, "examples/web/serve.mjs")], { env: { ...process.env, PORT: String(port), API_BASE_URL: apiBaseUrl } });
+	return new Promise((resolve, reject) => {
+		let output = "";
+		child.stdout!.on("data", (chunk: Buffer) => {
+			output += chunk;
+			if (output.includes("example web app on")) resolve(child);
+		});
+		child.stderr!.on("data", (chunk: Buffer) => (output += chunk));
+		child.on("exit", code => reject(new Error(`serve.mjs exited with ${code}: ${output}`)));
+	});
+}
+
+beforeAll(async () => {
+	buildApp();
+	provider = new MockProvider();
+	await provider.start();
+	const [apiPort, uiPort] = [await freePort(), await freePort()];
+	ui = `http://127.0.0.1:${uiPort}`;
+	p = await startPlatform({
+		PORT: String(apiPort),
+		CORS_ORIGINS: ui,
+		UI_BASE_URL: ui,
+		UI_CALLBACK_PATH: "/auth/callback",
+		IDP_ACCESS_TOKEN_TTL_SECONDS: "60",
+		// The defaults, which the test platform otherwise opens up: users send only to their own verified address.
+		NOTIFICATIONS_USER_SEND: "self",
+		NOTIFICATIONS_QUOTA_PER_HOUR: "100",
+		SOCIAL_OAUTH2_CLIENT_ID: "example-web",
+		SOCIAL_OAUTH2_CLIENT_SECRET: "example-web-secret",
+		SOCIAL_OAUTH2_ISSUER: provider.issuer,
+		SOCIAL_OAUTH2_REDIRECT_URI: `http://127.0.0.1:${apiPort}/auth/social/login/callback`,
+		OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64")
+	});
+	const server = (p.broker.getLocalService("api") as unknown as { server: Server }).server;
+	// Ahead of moleculer-web's handler, which rewrites req.url to the path within its route.
+	server.prependListener("request", (req: { method?: string; url?: string }) => {
+		if (req.method === "POST" && req.url === "/auth/tokens/refresh") counted.refresh += 1;
+		if (req.method === "POST" && req.url === "/auth/logout") counted.logout += 1;
+	});
+	app = await serveApp(uiPort, p.baseUrl);
+	browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+}, 60000);
+
+afterAll(async () => {
+	await browser?.close();
+	app?.kill();
+	await p?.stop();
+	await provider?.stop();
+});
+
+/** A page of the app that fails the test on any script error or CSP violation. */
+async function openApp(context: BrowserContext, problems: string[], at = "/"): Promise<Page> {
+	const page = await context.newPage();
+	page.on("console", m => {
+		if (m.type() === "error" && !/Failed to load resource/.test(m.text())) problems.push(m.text());
+	});
+	page.on("pageerror", e => problems.push(String(e)));
+	await page.goto(ui + at);
+	return page;
+}
+
+async function signInWithPassword(page: Page, user: { email: string; password: string }): Promise<void> {
+	await page.fill("#login [name=username]", user.email);
+	await page.fill("#login [name=password]", user.password);
+	await page.click("#login button[type=submit]");
+	await page.waitForSelector("#signed-in:not([hidden])");
+}
+
+async function registered(): Promise<ReturnType<typeof newUser> & { actorId: string }> {
+	const user = newUser();
+	const res = await http(p.baseUrl, "POST", "/auth/register", { json: user });
+	expect(res.status).toBe(201);
+	return { ...user, actorId: res.body.actorId };
+}
+
+function stored(page: Page): Promise<{ accessToken: string; refreshToken: string; expiresAt: number } | null> {
+	return page.evaluate(key => JSON.parse(localStorage.getItem(key) ?? "null"), SESSION);
+}
+
+/** Calls GET /actors/{id} `n` times at once through the page's SDK; answers the statuses. */
+function parallelCalls(page: Page, actorId: string, n: number): Promise<number[]> {
+	return page.evaluate(
+		async ({ actorId, n }) => {
+			const api = (globalThis as unknown as { authNotify: { fetch(path: string): Promise<Response> } }).authNotify;
+			return Promise.all(Array.from({ length: n }, () => api.fetch(`/actors/${actorId}`).then(r => r.status)));
+		},
+		{ actorId, n }
+	);
+}
+
+/** Waits (polling) until the stored access token is past its exp and the gateway's 5 s clock tolerance. */
+async function untilExpired(page: Page): Promise<void> {
+	const { expiresAt } = (await stored(page))!;
+	while (Date.now() / 1000 < expiresAt + 6) await new Promise(resolve => setTimeout(resolve, 250));
+	const res = await http(p.baseUrl, "GET", "/actors/00000000-0000-7000-8000-000000000000", { token: (await stored(page))!.accessToken });
+	expect(res.status).toBe(401);
+}
+
+describe("the example web app in Chromium", () => {
+	it("should register, verify the email from its mail, send a notification to oneself and show its status live", async () => {
+		const problems: string[] = [];
+		const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
+		const page = await openApp(context, problems);
+		await page.waitForSelector("#signed-out:not([hidden])");
+		if (SCREENSHOTS) await page.screenshot({ path: path.join(ROOT, "docs/example-web-signed-out.png") });
+		const user = newUser();
+		for (const [field, value] of Object.entries(user)) await page.fill(`#register [name=${field}]`, value);
+		await page.click("#register button[type=submit]");
+		await page.waitForSelector("#signed-in:not([hidden])");
+		await expect(page.textContent("#profile [data-field=email]")).resolves.toBe(user.email.toLowerCase());
+
+		// Not yet verified: the platform refuses a send to the address, and the page says why.
+		await page.click("#send button[type=submit]");
+		await page.waitForSelector("#message.error");
+		await expect(page.textContent("#message")).resolves.toContain("RECIPIENT_NOT_ALLOWED");
+
+		const token = linkToken(await waitForMail(p.dataDir, user.email, /Verify your email/), ui, "/verify-email");
+		await page.goto(`${ui}/verify-email#token=${token}`);
+		await page.locator("#message", { hasText: /^Email address verified\.$/ }).waitFor();
+		expect(page.url()).toBe(`${ui}/`);
+		await page.waitForSelector("#signed-in:not([hidden])");
+
+		await page.click("#send button[type=submit]");
+		await page.waitForSelector('#events li[data-status="SENT"]', { timeout: 20000 });
+		const notificationId = (await page.textContent("#notification-id"))!;
+		const statuses = await page.$$eval("#events li", items => items.map(li => li.getAttribute("data-status")));
+		const view = await http(p.baseUrl, "GET", `/notifications/${notificationId}/events`, { token: (await stored(page))!.accessToken });
+		expect(statuses).toEqual(view.body.items.map((i: { status: string }) => i.status));
+		await expect(page.textContent("#status")).resolves.toBe("SENT");
+		expect(problems).toEqual([]);
+		if (SCREENSHOTS) await page.screenshot({ path: path.join(ROOT, "docs/example-web.png") });
+		await context.close();
+	});
+
+	it("should complete a social sign-in round trip and take the temporary token out of the address bar", async () => {
+		const problems: string[] = [];
+		const context = await browser.newContext();
+		const page = await openApp(context, problems);
+		const landed: string[] = [];
+		page.on("framenavigated", frame => {
+			if (frame === page.mainFrame() && frame.url().startsWith(ui)) landed.push(frame.url());
+		});
+		await page.waitForSelector("#signed-out:not([hidden])");
+		await page.click("#social");
+		await page.waitForSelector("#signed-in:not([hidden])");
+		await expect(page.textContent("#profile [data-field=email]")).resolves.toBe(provider.user.email);
+		expect(landed.some(u => /^[^?]*\/auth\/callback\?token=[A-Za-z0-9_-]{43}$/.test(u))).toBe(true);
+		expect(page.url()).toBe(`${ui}/auth/callback`);
+		expect(await page.evaluate("location.search + location.hash")).toBe("");
+		expect(await stored(page)).toMatchObject({ accessToken: expect.any(String), refreshToken: expect.any(String) });
+		expect(problems).toEqual([]);
+		await context.close();
+	});
+
+	describe("a password session", () => {
+		let user: Awaited<ReturnType<typeof registered>>;
+		let context: BrowserContext;
+		let tabs: BrowserContext;
+		let page: Page;
+		let tab1: Page;
+		let tab2: Page;
+		const problems: string[] = [];
+
+		beforeAll(async () => {
+			user = await registered();
+			context = await browser.newContext();
+			page = await openApp(context, problems);
+			await signInWithPassword(page, user);
+			tabs = await browser.newContext();
+			tab1 = await openApp(tabs, problems);
+			await signInWithPassword(tab1, user);
+			tab2 = await openApp(tabs, problems);
+			await tab2.waitForSelector("#signed-in:not([hidden])");
+		});
+		afterAll(async () => {
+			await context?.close();
+			await tabs?.close();
+		});
+
+		it("should keep the session across a reload from localStorage", async () => {
+			const before = await stored(page);
+			expect(before).not.toBeNull();
+			await page.reload();
+			await page.waitForSelector("#signed-in:not([hidden])");
+			await expect(page.textContent("#profile [data-field=actorId]")).resolves.toBe(user.actorId);
+			expect(await stored(page)).toEqual(before);
+		});
+
+		it("should send exactly one refresh request when 5 parallel calls find the access token expired", async () => {
+			await untilExpired(page);
+			const expired = (await stored(page))!;
+			counted.refresh = 0;
+			await expect(parallelCalls(page, user.actorId, 5)).resolves.toEqual([200, 200, 200, 200, 200]);
+			expect(counted.refresh).toBe(1);
+			expect((await stored(page))!.refreshToken).not.toBe(expired.refreshToken);
+		}, 120000);
+
+		it("should keep two tabs signed in when both refresh at once", async () => {
+			await untilExpired(tab1);
+			counted.refresh = 0;
+			const [a, b] = await Promise.all([parallelCalls(tab1, user.actorId, 1), parallelCalls(tab2, user.actorId, 1)]);
+			expect([...a, ...b]).toEqual([200, 200]);
+			// The Web Locks API lets one tab refresh; the other takes the tokens it stored.
+			expect(counted.refresh).toBe(1);
+			await Promise.all([tab1.reload(), tab2.reload()]);
+			for (const tab of [tab1, tab2]) await tab.waitForSelector("#signed-in:not([hidden])");
+			await expect(parallelCalls(tab2, user.actorId, 1)).resolves.toEqual([200]);
+			expect(counted.refresh).toBe(1);
+		}, 120000);
+
+		it("should sign out at the platform and clear the stored session", async () => {
+			const { refreshToken } = (await stored(page))!;
+			counted.logout = 0;
+			await page.click("#logout");
+			await page.waitForSelector("#signed-out:not([hidden])");
+			await expect(page.textContent("#message")).resolves.toBe("Signed out.");
+			expect(counted.logout).toBe(1);
+			expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+			const refresh = await http(p.baseUrl, "POST", "/auth/tokens/refresh", { json: { refreshToken } });
+			expect(refresh.status).toBe(401);
+			await page.reload();
+			await page.waitForSelector("#signed-out:not([hidden])");
+			expect(problems).toEqual([]);
+		});
+	});
+});
