@@ -4,8 +4,9 @@
  * (oauth2-mock-server). The app is served by its own server (examples/web/serve.mjs)
  * on another loopback port, a cross-origin page as in production: its origin is in
  * CORS_ORIGINS and is UI_BASE_URL. Refresh and logout requests are counted where they
- * arrive, on the gateway's HTTP server. Access tokens live 60 s (the least
- * IDP_ACCESS_TOKEN_TTL_SECONDS allows), so the refresh cases wait for a real expiry.
+ * arrive, on the gateway's HTTP server. Access tokens live 60 s: well beyond the SDK's
+ * 30 s refresh margin, so that a reload right after sign-in does not refresh; the
+ * refresh cases wait for a real expiry.
  * With UPDATE_SCREENSHOTS=1 it also writes docs/example-web*.png for the README.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -60,7 +61,7 @@ beforeAll(async () => {
 		UI_BASE_URL: ui,
 		UI_CALLBACK_PATH: "/auth/callback",
 		IDP_ACCESS_TOKEN_TTL_SECONDS: "60",
-		// The defaults, which the test platform otherwise opens up: users send only to their own verified address.
+		// The defaults, spelled out: users send only to their own verified address.
 		NOTIFICATIONS_USER_SEND: "self",
 		NOTIFICATIONS_QUOTA_PER_HOUR: "100",
 		SOCIAL_OAUTH2_CLIENT_ID: "example-web",
