@@ -42,8 +42,8 @@ import {
 	measureBare,
 	problemsOf,
 	profileArgs,
-	registerUser,
 	removeTempDir,
+	serviceSender,
 	runLoad,
 	startChild,
 	startPlatform,
@@ -372,9 +372,9 @@ async function e2eRun(s: CompareSettings, t: E2eTarget): Promise<E2eSample> {
 async function e2eProject(s: CompareSettings): Promise<E2eSample> {
 	const platform = await startPlatform(s.load, "e2e-project", { EMAIL_PROVIDER: "file" });
 	try {
-		const { accessToken } = await registerUser(platform.base);
+		const token = await serviceSender(platform.base);
 		const pids = [platform.child.process.pid!];
-		return await e2eRun(s, { label: "project", base: platform.base, token: accessToken, dataDir: platform.dataDir, pids, stop: () => platform.child.stop() });
+		return await e2eRun(s, { label: "project", base: platform.base, token, dataDir: platform.dataDir, pids, stop: () => platform.child.stop() });
 	} catch (err) {
 		throw withOutput(err, platform.child);
 	} finally {

@@ -8,7 +8,7 @@ import { cpus } from "node:os";
 import { createHistogram } from "node:perf_hooks";
 import autocannon from "autocannon";
 
-import { CLOSED_DEPLOYMENT_ENV, HOST, PLATFORM_ENTRY, PROJECT_ROOT, childEnv, freePort, makeTempDir, profileArgs, removeTempDir, startChild, type Child } from "../harness/processes";
+import { HOST, PLATFORM_ENTRY, PROJECT_ROOT, childEnv, expectStatus, freePort, makeTempDir, profileArgs, removeTempDir, startChild, type Child } from "../harness/processes";
 
 export * from "../harness/processes";
 
@@ -123,6 +123,47 @@ export async function measureBare(settings: BenchSettings, bare: BareOptions): P
 	}
 }
 
+/** The administrator every benchmarked platform starts with; it only creates the service account that sends. */
+const BENCH_ADMIN = { email: "bench-admin@example.com", password: "Bench-Admin-Passw0rd-1" };
+
+/**
+ * What a benchmarked platform runs with: a real deployment's rule for who may send
+ * (users only to themselves, the defaults in lib/config.ts), set explicitly so no
+ * harness default for tests applies, and a bootstrap administrator. The benchmarks
+ * send the way a backend does, with a service account's token (serviceSender).
+ */
+export const DEPLOYMENT_ENV: Record<string, string> = {
+	NOTIFICATIONS_USER_SEND: "self",
+	NOTIFICATIONS_QUOTA_PER_HOUR: "100",
+	BOOTSTRAP_ADMIN_EMAIL: BENCH_ADMIN.email,
+	BOOTSTRAP_ADMIN_PASSWORD: BENCH_ADMIN.password
+};
+
+/** The service account the benchmarks send as. */
+export const SENDER_SERVICE_ID = "bench-sender";
+
+async function postJson(base: string, path: string, body: unknown, status: number, token?: string): Promise<Record<string, unknown>> {
+	const res = await fetch(`${base}${path}`, {
+		method: "POST",
+		headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+		body: JSON.stringify(body)
+	});
+	return JSON.parse(await expectStatus(res, status, `POST ${path}`)) as Record<string, unknown>;
+}
+
+/**
+ * A service token, got the way a team's backend gets one: the administrator creates a
+ * service account, and the service signs in with it (README "Service accounts").
+ * Services send to any recipient, without the users' hourly quota.
+ */
+export async function serviceSender(base: string, serviceId = SENDER_SERVICE_ID): Promise<string> {
+	const admin = await postJson(base, "/auth/login", { username: BENCH_ADMIN.email, password: BENCH_ADMIN.password }, 200);
+	const account = await postJson(base, "/admin/service-accounts", { serviceId }, 201, String(admin.accessToken));
+	const tokens = await postJson(base, "/auth/services/token", { username: account.username, password: account.password }, 200);
+	if (typeof tokens.idToken !== "string") throw new Error("POST /auth/services/token answered without an idToken");
+	return tokens.idToken;
+}
+
 export interface Platform {
 	child: Child;
 	base: string;
@@ -144,7 +185,7 @@ export async function startPlatform(settings: BenchSettings, label: string, env:
 			name: `platform (${label})`,
 			args: [...profileArgs(), PLATFORM_ENTRY],
 			cwd: PROJECT_ROOT,
-			env: childEnv({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...CLOSED_DEPLOYMENT_ENV, ...env }),
+			env: childEnv({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...DEPLOYMENT_ENV, ...env }),
 			readyUrl: `${base}/health/ready`,
 			deadlineMs: settings.startTimeoutMs
 		});

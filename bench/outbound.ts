@@ -13,7 +13,7 @@ import { loadConfig } from "../lib/config";
 import type { NotificationDoc } from "../lib/notifications/model";
 import type { DeliveryDoc } from "../lib/outbound/model";
 import { runtimeOf } from "../lib/runtime";
-import { makeTempDir, removeTempDir } from "./lib";
+import { DEPLOYMENT_ENV, makeTempDir, removeTempDir, serviceSender } from "./lib";
 
 export interface OutboundBenchResult {
 	count: number;
@@ -53,15 +53,15 @@ export async function benchOutbound(quick = process.env.BENCH_QUICK === "1"): Pr
 		});
 	});
 	await new Promise<void>(r => receiver.listen(0, "127.0.0.1", r));
-	const config = loadConfig({ PORT: "0", LOG_LEVEL: "silent", DATA_DIR: dataDir, WEBHOOK_ALLOW_PRIVATE_URLS: "true", WEBHOOK_POLL_MS: "50", WEBHOOK_CONCURRENCY: "32", DISPATCHER_POLL_MS: "50" });
+	const config = loadConfig({ ...DEPLOYMENT_ENV, PORT: "0", LOG_LEVEL: "silent", DATA_DIR: dataDir, WEBHOOK_ALLOW_PRIVATE_URLS: "true", WEBHOOK_POLL_MS: "50", WEBHOOK_CONCURRENCY: "32", DISPATCHER_POLL_MS: "50" });
 	const broker = createBroker(config);
 	const problems: string[] = [];
 	try {
 		await broker.start();
 		const api = broker.getLocalService("api") as unknown as { server: http.Server };
 		const base = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
-		const reg = await post(base, "/auth/register", { email: `bench${Date.now()}@example.com`, password: "Correct-Horse-9", firstName: "B", lastName: "O" });
-		const token = reg.accessToken as string;
+		// A backend service sends, and owns the webhook endpoint.
+		const token = await serviceSender(base);
 		const store = runtimeOf(broker).store();
 		const notifications = store.collection<NotificationDoc>("notifications");
 

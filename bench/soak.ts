@@ -12,7 +12,7 @@ import autocannon from "autocannon";
 import type { NotificationDoc } from "../lib/notifications/model";
 import { SqliteStore } from "../lib/store/sqlite";
 import {
-	CLOSED_DEPLOYMENT_ENV,
+	DEPLOYMENT_ENV,
 	HOST,
 	PLATFORM_ENTRY,
 	PROJECT_ROOT,
@@ -26,6 +26,7 @@ import {
 	profileArgs,
 	registerUser,
 	removeTempDir,
+	serviceSender,
 	startChild,
 	withOutput
 } from "./lib";
@@ -90,15 +91,16 @@ export async function benchSoak(s: SoakSettings = soakSettings()): Promise<SoakR
 			name: "platform",
 			args: [...profileArgs(), PLATFORM_ENTRY],
 			cwd: PROJECT_ROOT,
-			env: childEnv({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...CLOSED_DEPLOYMENT_ENV }),
+			env: childEnv({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...DEPLOYMENT_ENV }),
 			readyUrl: `${base}/health/ready`,
 			deadlineMs: s.startTimeoutMs
 		});
 		const pid = child.process.pid!;
 		let result: Omit<SoakResult, "sent" | "settings" | "problems">;
 		try {
+			// A user reads its own profile; a backend service sends (to anyone, as services may).
 			const user = await registerUser(base);
-			const headers = { "Content-Type": "application/json", Authorization: `Bearer ${user.accessToken}` };
+			const headers = { "Content-Type": "application/json", Authorization: `Bearer ${await serviceSender(base)}` };
 			const body = JSON.stringify({
 				to: "soak.recipient@example.com",
 				template: { subject: "Hello {{name}}", text: "Hello {{name}}, your code is 428913.", html: "<p>Hello {{name}}, your code is <b>428913</b>.</p>" },
@@ -110,7 +112,7 @@ export async function benchSoak(s: SoakSettings = soakSettings()): Promise<SoakR
 			try {
 				const [post, get] = await Promise.all([
 					stream({ url: `${base}/notifications`, method: "POST", headers, body, overallRate: s.postRate, duration: s.durationSec }),
-					stream({ url: `${base}/actors/${user.actorId}`, headers: { Authorization: headers.Authorization }, overallRate: s.getRate, duration: s.durationSec })
+					stream({ url: `${base}/actors/${user.actorId}`, headers: { Authorization: `Bearer ${user.accessToken}` }, overallRate: s.getRate, duration: s.durationSec })
 				]);
 				for (const [what, r] of [["POST /notifications", post], ["GET /actors/{id}", get]] as const) {
 					if (r.non2xx || r.errors) problems.push(`${what}: ${fmtInt(r.non2xx)} non-2xx answers and ${fmtInt(r.errors)} errors of ${fmtInt(r.requests.total)}`);

@@ -16,23 +16,28 @@ const UNSAFE_KEYS = new Set(["__proto__", "constructor"]);
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const OPENERS = new Set([0x5b, 0x7b]);
-const CLOSERS = new Set([0x5d, 0x7d]);
+const OPEN_ARRAY = 0x5b;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_ARRAY = 0x5d;
+const CLOSE_OBJECT = 0x7d;
 
-/** True when arrays and objects nest deeper than `max`; brackets inside strings do not count. Invalid JSON is left to the parser. */
+/**
+ * True when arrays and objects nest deeper than `max`; brackets inside strings do not
+ * count. Invalid JSON is left to the parser. It runs on every JSON body, byte by byte:
+ * an indexed loop with plain comparisons (no iterator, no set lookups per byte).
+ */
 export function nestsDeeperThan(text: Uint8Array, max: number): boolean {
 	let depth = 0;
 	let inString = false;
-	let escaped = false;
-	for (const c of text) {
+	for (let i = 0; i < text.length; i++) {
+		const c = text[i];
 		if (inString) {
-			if (escaped) escaped = false;
-			else if (c === BACKSLASH) escaped = true;
+			if (c === BACKSLASH) i++;
 			else if (c === QUOTE) inString = false;
 		} else if (c === QUOTE) inString = true;
-		else if (OPENERS.has(c)) {
+		else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
 			if (++depth > max) return true;
-		} else if (CLOSERS.has(c)) depth--;
+		} else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) depth--;
 	}
 	return false;
 }
