@@ -18,7 +18,7 @@ import { createIdentityProvider, type IdentityProvider } from "./idp";
 import { embeddedTrust } from "./idp/embedded";
 import { createKeyValue, type KeyValue } from "./kv";
 import { onCommitted, type StatusEvent } from "./notifications/events";
-import { enqueueDeliveries } from "./outbound/deliveries";
+import { endpointsChanged, enqueueDeliveries } from "./outbound/deliveries";
 import type { Agent } from "node:https";
 import { Shutdown } from "./shutdown";
 import { SnsVerifier } from "./sns/verify";
@@ -131,6 +131,12 @@ export class Runtime {
 	/** A signing key was rotated somewhere: keys held here are fetched again at the next verification. */
 	keysRotated(): void {
 		this.publicKeysRef.peek()?.invalidate();
+	}
+
+	/** A webhook endpoint was created or deleted somewhere: this node's fan-out reads the endpoints again. */
+	webhookEndpointsChanged(): void {
+		const store = this.storeRef.peek();
+		if (store) endpointsChanged(store);
 	}
 
 	private async fetchPublicKeys(): Promise<JSONWebKeySet> {

@@ -13,10 +13,16 @@ export interface RuntimeMethods {
 /** Broadcast by the auth service after a key rotation (every node that verifies tokens has a service with this mixin). */
 export const KEYS_ROTATED_EVENT = "auth.keysRotated";
 
+/** Broadcast by the outbound service when a webhook endpoint is created or deleted (every node that records status events fans them out). */
+export const ENDPOINTS_CHANGED_EVENT = "outbound.endpointsChanged";
+
 export const RuntimeMixin: Partial<ServiceSchema> = {
 	events: {
 		[KEYS_ROTATED_EVENT]() {
 			runtimeOf(this.broker).keysRotated();
+		},
+		[ENDPOINTS_CHANGED_EVENT]() {
+			runtimeOf(this.broker).webhookEndpointsChanged();
 		}
 	},
 	methods: {

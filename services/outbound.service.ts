@@ -15,7 +15,7 @@ import type { HttpMeta } from "../lib/http-meta";
 import type { Drain } from "../lib/shutdown";
 import { principalOf } from "../middlewares/auth.middleware";
 import { ref } from "../lib/openapi/schemas";
-import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
+import { ENDPOINTS_CHANGED_EVENT, RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
 
 export interface CreateEndpointParams {
 	url: string;
@@ -48,6 +48,8 @@ const OutboundService: ServiceSchema<ServiceSettingSchema, RuntimeMethods, Outbo
 			async handler(ctx: Context<CreateEndpointParams, HttpMeta>): Promise<EndpointView & { secret: string }> {
 				const rt = this.runtime();
 				const created = await createEndpoint(rt.store(), creatorOf(principalOf(ctx)!), ctx.params.url, ctx.params.events ?? [], rt.config.outbound.allowPrivateUrls);
+				// Other nodes fan out with this endpoint from now on, not after their copy of the list expires.
+				await this.broker.broadcast(ENDPOINTS_CHANGED_EVENT, {});
 				ctx.meta.$statusCode = 201;
 				ctx.meta.$location = `/webhook-endpoints/${created.endpointId}`;
 				return created;
@@ -76,6 +78,7 @@ const OutboundService: ServiceSchema<ServiceSettingSchema, RuntimeMethods, Outbo
 			params: { endpointId: { type: "uuid" }, $$strict: true },
 			async handler(ctx: Context<{ endpointId: string }, HttpMeta>): Promise<null> {
 				await deleteEndpoint(this.runtime().store(), creatorOf(principalOf(ctx)!), ctx.params.endpointId);
+				await this.broker.broadcast(ENDPOINTS_CHANGED_EVENT, {});
 				ctx.meta.$statusCode = 204;
 				return null;
 			}

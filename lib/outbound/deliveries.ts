@@ -66,18 +66,51 @@ export async function enqueueDelivery(store: Store, ep: EndpointDoc, e: StatusEv
 	}
 }
 
+/**
+ * How long this node reuses an owner's endpoint list for the fan-out. Every recorded
+ * status event is fanned out, so without it each accepted notification cost a store
+ * read on the event loop, nearly always finding no endpoint. A copy this old is safe
+ * both ways: an endpoint deleted meanwhile is looked up again before each send
+ * (Deliverer.deliver), and the events an endpoint created on another node missed
+ * meanwhile are stored by the recovery sweep (recovery.ts), which takes every event
+ * that occurred after the endpoint's creation. This node's own creates and deletes
+ * drop its copies at once (endpointsChanged).
+ */
+const ENDPOINT_CACHE_MS = 1000;
+/** Owners remembered at most; past it the copies start again from empty. */
+const ENDPOINT_CACHE_OWNERS = 10_000;
+
+const endpointCache = new WeakMap<Store, Map<string, { at: number; list: Promise<EndpointDoc[]> }>>();
+
+function endpointsOf(store: Store, key: string): Promise<EndpointDoc[]> {
+	let byOwner = endpointCache.get(store);
+	if (!byOwner) endpointCache.set(store, (byOwner = new Map()));
+	const now = Date.now();
+	const hit = byOwner.get(key);
+	if (hit && now - hit.at < ENDPOINT_CACHE_MS) return hit.list;
+	if (byOwner.size >= ENDPOINT_CACHE_OWNERS) byOwner.clear();
+	const list = store.collection<EndpointDoc>("webhook_endpoints").find({ ownerKey: key });
+	const entry = { at: now, list };
+	byOwner.set(key, entry);
+	// A failed read is not remembered.
+	list.catch(() => {
+		if (byOwner.get(key) === entry) byOwner.delete(key);
+	});
+	return list;
+}
+
+/** This node created or deleted an endpoint: the fan-out reads the store again. */
+export function endpointsChanged(store: Store): void {
+	endpointCache.delete(store);
+}
+
 /** Stores a delivery for every endpoint of the events' owners that wants them; returns how many were new. */
 export async function enqueueDeliveries(store: Store, events: StatusEvent[], now = Date.now()): Promise<number> {
 	const wanted = events.filter(isStatusEvent);
 	if (wanted.length === 0) return 0;
-	const endpoints = store.collection<EndpointDoc>("webhook_endpoints");
-	const byOwner = new Map<string, EndpointDoc[]>();
 	let added = 0;
 	for (const e of wanted) {
-		const key = ownerKey(e.owner);
-		let list = byOwner.get(key);
-		if (!list) byOwner.set(key, (list = await endpoints.find({ ownerKey: key })));
-		for (const ep of list) if (await enqueueDelivery(store, ep, e, now)) added += 1;
+		for (const ep of await endpointsOf(store, ownerKey(e.owner))) if (await enqueueDelivery(store, ep, e, now)) added += 1;
 	}
 	return added;
 }

@@ -9,6 +9,7 @@ import { notFound } from "../errors";
 import type { Creator } from "../notifications/model";
 import type { Store } from "../store";
 import { eventType, ownerKey, type AttemptDoc, type DeliveryDoc, type EndpointDoc } from "./model";
+import { endpointsChanged } from "./deliveries";
 import { checkEndpointUrl } from "./url-guard";
 import { STATUSES } from "../notifications/model";
 
@@ -40,6 +41,7 @@ export async function createEndpoint(store: Store, owner: Creator, url: string, 
 		createdAt: new Date().toISOString()
 	};
 	await store.collection<EndpointDoc>("webhook_endpoints").insert(doc);
+	endpointsChanged(store);
 	return { ...view(doc), secret: doc.secret };
 }
 
@@ -58,6 +60,7 @@ export async function listEndpoints(store: Store, owner: Creator): Promise<Endpo
 export async function deleteEndpoint(store: Store, owner: Creator, endpointId: string): Promise<void> {
 	const endpoints = store.collection<EndpointDoc>("webhook_endpoints");
 	const removed = await endpoints.deleteMany({ id: endpointId, ownerKey: ownerKey(owner) });
+	endpointsChanged(store);
 	if (removed === 0) throw notFound("NOT_FOUND", "No webhook endpoint has this id.");
 	await store.collection<DeliveryDoc>("webhook_deliveries").deleteMany({ endpointId, state: { $in: ["PENDING", "SENDING"] } });
 }

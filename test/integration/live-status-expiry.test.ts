@@ -8,6 +8,7 @@ import { decodeJwt } from "jose";
 import { recordDelivery } from "../../lib/notifications/outcomes";
 import type { EventDoc, NotificationDoc } from "../../lib/notifications/model";
 import { http, newUser, runtime, startPlatform, type Platform } from "../helpers/platform";
+import { markVerified } from "../helpers/senders";
 import { SseClient } from "../helpers/sse";
 
 describe("live status streams and token expiry", () => {
@@ -30,10 +31,13 @@ describe("live status streams and token expiry", () => {
 	});
 
 	it("should end the stream when its token expires and resume after Last-Event-ID with a refreshed token", async () => {
-		const reg = await http(p.baseUrl, "POST", "/auth/register", { json: newUser() });
+		const user = newUser();
+		const reg = await http(p.baseUrl, "POST", "/auth/register", { json: user });
 		expect(reg.status).toBe(201);
+		// Users send to their own verified address only.
+		await markVerified(p, user.email);
 		const exp = decodeJwt(reg.body.accessToken).exp! * 1000;
-		const sent = await http(p.baseUrl, "POST", "/notifications", { token: reg.body.accessToken, json: { to: "expiry@example.com", template: { subject: "s", text: "t" } } });
+		const sent = await http(p.baseUrl, "POST", "/notifications", { token: reg.body.accessToken, json: { to: user.email, template: { subject: "s", text: "t" } } });
 		expect(sent.status).toBe(201);
 		const id = sent.body.notificationId as string;
 

@@ -25,8 +25,9 @@ import { MongoStore } from "../../lib/store/mongo";
 import { SCHEMA } from "../../lib/store/schema";
 import { SqliteStore } from "../../lib/store/sqlite";
 import { mongoSource, startMongo } from "../helpers/mongo";
-import { http, newUser, startPlatform, tempDir } from "../helpers/platform";
+import { http, startPlatform, tempDir } from "../helpers/platform";
 import { waitFor } from "../helpers/processes";
+import { verifiedUser } from "../helpers/senders";
 import { Receiver } from "../helpers/receiver";
 import { uniqueName } from "../helpers/services";
 
@@ -179,7 +180,8 @@ describe("webhook deliveries a crashed node did not store, end to end", () => {
 		// A second handle on the platform's own store file: the node that "crashed" wrote through it.
 		const crashed = new SqliteStore(path.join(p.dataDir, "store.sqlite"));
 		try {
-			const token = (await http(p.baseUrl, "POST", "/auth/register", { json: newUser() })).body.accessToken as string;
+			// A user with endpoints of its own, sending to itself as users may.
+			const { token, email } = await verifiedUser(p);
 			const owner: Creator = { kind: "user", id: decodeJwt(token).sub! };
 			const ep = await http(p.baseUrl, "POST", "/webhook-endpoints", { token, json: { url: r.url, events: ["notification.queued"] } });
 			expect(ep.status).toBe(201);
@@ -188,7 +190,7 @@ describe("webhook deliveries a crashed node did not store, end to end", () => {
 			const deliveries = crashed.collection<DeliveryDoc>("webhook_deliveries");
 			expect(await deliveries.count({ notificationId: lost.notificationId })).toBe(0);
 			// The same owner's next notification takes the usual path: its delivery is stored at once.
-			const kept = await http(p.baseUrl, "POST", "/notifications", { token, json: { to: "kept@example.com", template: { subject: "s", text: "t" } } });
+			const kept = await http(p.baseUrl, "POST", "/notifications", { token, json: { to: email, template: { subject: "s", text: "t" } } });
 			expect(kept.status).toBe(201);
 			const [keptEvent] = await crashed.collection<EventDoc>("notification_events").find({ notificationId: kept.body.notificationId, event: "QUEUED" });
 
