@@ -159,6 +159,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"GET actor": "actors.find",
 			"GET actors/:id/preferences": "preferences.getPreferences",
 			"GET admin/suppressions": "preferences.listSuppressions",
+			"GET admin/stats": { action: "stats.overview", noStore: true },
+			"GET admin/webhook-endpoints": "outbound.listAllEndpoints",
 			"GET actors/:id/push-subscriptions": "notifications.listPushSubscriptions",
 			"GET resumes/:id": "documents.get",
 			"GET resumes/:id/content": "documents.content",
