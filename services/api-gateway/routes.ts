@@ -39,6 +39,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
 	// The API's own description and its reference page (docs.ts).
 	{ path: "/openapi.json", body: "none", authentication: false, aliases: { "GET /": "api.openapi" } },
 	{ path: "/docs", body: "none", authentication: false, aliases: { "GET /": "api.docs", "GET :file": "api.docsAsset" } },
+	// The administrators' console (console.ts): its page and files need no token; what it shows comes from the admin routes.
+	{ path: "/console", body: "none", authentication: false, aliases: { "GET /": "api.console", "GET :file": "api.consoleAsset" } },
 	{
 		// The embedded provider's issuers, discovered the way resource servers discover a Cognito pool.
 		path: "/idp",
