@@ -11,8 +11,8 @@
  * It has no SERVICES name of its own: it runs wherever `notifications` runs (index.ts).
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
-import { PRIORITIES, type Priority } from "../lib/notifications/model";
-import { adminStats, queueSnapshot, type AdminStats, type DepthSample } from "../lib/notifications/stats";
+import { PRIORITIES } from "../lib/notifications/model";
+import { adminStats, depthSample, queueSnapshot, type AdminStats, type DepthSample } from "../lib/notifications/stats";
 import { SERIES_MINUTES, type MinuteCounts } from "../lib/notifications/throughput";
 import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
 
@@ -92,9 +92,7 @@ const StatsService: ServiceSchema<ServiceSettingSchema, StatsMethods, StatsState
 	},
 	methods: {
 		async sampleDepth(): Promise<void> {
-			const queue = await queueSnapshot(this.runtime().store());
-			const depth = Object.fromEntries(queue.map(q => [q.priority, q.depth])) as Record<Priority, number>;
-			this.depth.push({ at: new Date().toISOString(), depth });
+			this.depth.push(depthSample(await queueSnapshot(this.runtime().store())));
 			if (this.depth.length > SERIES_MINUTES) this.depth.shift();
 		},
 		/** Every dispatcher node's tally, asked with the administrator's call (dispatcher.throughput is for administrators too). */

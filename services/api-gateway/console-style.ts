@@ -20,7 +20,8 @@ nav a { color: #fff; text-decoration: none; padding: .4rem .75rem; border-radius
 nav a:hover { background: #344054; }
 nav a[aria-current="page"] { background: #fff; color: #101828; font-weight: 600; }
 main { max-width: 80rem; margin: 0 auto; padding: 1rem 1.5rem 3rem; }
-main:focus { outline: none; }
+main:focus, [tabindex="-1"]:focus { outline: none; }
+input.wide { min-width: 24rem; }
 h1 { font-size: 1.6rem; margin: .5rem 0 .75rem; }
 h2 { font-size: 1.2rem; margin: 1.5rem 0 .5rem; }
 h3 { font-size: 1rem; margin: 0 0 .5rem; }
