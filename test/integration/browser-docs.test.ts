@@ -6,18 +6,8 @@
  */
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
+import { CHROMIUM, CHROMIUM_FLAGS } from "../helpers/browser";
 import { startPlatform, type Platform } from "../helpers/platform";
-
-export const CHROMIUM = "/usr/bin/chromium";
-export const CHROMIUM_FLAGS = [
-	"--headless",
-	"--no-sandbox",
-	"--disable-gpu",
-	"--disable-background-networking",
-	"--disable-component-update",
-	"--disable-sync",
-	"--no-first-run"
-];
 
 let p: Platform;
 let browser: Browser;
