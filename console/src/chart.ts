@@ -8,10 +8,12 @@ import { h, svg } from "./dom.js";
 const W = 240;
 const H = 56;
 
-export function sparkline(title: string, values: number[], labels: string[] = []): HTMLElement {
+/** `xs`: where each value lies across the chart, 0 to 1 (samples taken at their own times); evenly spread when absent. */
+export function sparkline(title: string, values: number[], labels: string[] = [], xs?: number[]): HTMLElement {
 	const max = Math.max(1, ...values);
 	const n = Math.max(2, values.length);
-	const points = values.map((v, i) => `${((i / (n - 1)) * W).toFixed(1)},${(H - 2 - (v / max) * (H - 4)).toFixed(1)}`);
+	const x = (i: number) => (xs ? Math.min(1, Math.max(0, xs[i])) : i / (n - 1)) * W;
+	const points = values.map((v, i) => `${x(i).toFixed(1)},${(H - 2 - (v / max) * (H - 4)).toFixed(1)}`);
 	const last = values[values.length - 1] ?? 0;
 	const summary = `${title}: now ${last}, highest ${Math.max(0, ...values)}${labels.length ? ` since ${labels[0]}` : ""}.`;
 	const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", "aria-label": summary, class: "spark" });

@@ -52,15 +52,19 @@ function render(s: AdminStats, lowPaused: boolean | null): HTMLElement[] {
 		stat("Complaint rate (24 h)", percent(s.rates.complaint), "stat-complaint")
 	);
 	const hhmm = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+	// Depth samples are placed by their time on the same hour as the per-minute series.
+	const start = Date.parse(s.series.minutes[0]);
+	const span = Math.max(1, Date.parse(s.at) - start);
+	const xs = s.series.depth.map(d => (Date.parse(d.at) - start) / span);
 	const charts = h(
 		"div",
 		{ class: "charts" },
 		sparkline("Sent per minute", s.series.sent, s.series.minutes.map(hhmm)),
 		sparkline("Failed per minute", s.series.failed, s.series.minutes.map(hhmm)),
-		...PRIORITIES.map(p => sparkline(`${p} depth`, s.series.depth.map(d => d.depth[p]), s.series.depth.map(d => hhmm(d.at))))
+		...PRIORITIES.map(p => sparkline(`${p} depth`, s.series.depth.map(d => d.depth[p]), s.series.depth.map(d => hhmm(d.at)), xs))
 	);
 	const note = s.dispatchers === 0 ? h("p", { class: "notice error" }, "No dispatcher is running: nothing is being sent.") : null;
-	return [h("div", { class: "grid" }, queue, stats), note ?? "", h("h2", {}, "Last hour"), charts].filter(x => x !== "") as HTMLElement[];
+	return [h("div", { class: "grid" }, queue, stats), note ?? "", h("h2", {}, "Last hour"), h("p", { class: "muted" }, "Sends and failures per minute; queue depth sampled once a minute and now."), charts].filter(x => x !== "") as HTMLElement[];
 }
 
 export function overviewPage(client: Client, root: HTMLElement): () => void {
