@@ -12,6 +12,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { suppress } from "../../lib/notifications/directory";
 import DispatcherService from "../../services/dispatcher.service";
 import { CHROMIUM, CHROMIUM_FLAGS } from "../helpers/browser";
+import { Receiver } from "../helpers/receiver";
 import { http, newUser, runtime, startPlatform, type Platform } from "../helpers/platform";
 
 const ADMIN = { email: "root@example.com", password: "Root-Passw0rd" };
@@ -27,20 +28,27 @@ let p: Platform;
 let browser: Browser;
 let service: string;
 let adminToken: string;
+let receiver: Receiver;
 const ids: Record<string, string[]> = {};
 
 beforeAll(async () => {
 	p = await startPlatform({
 		SERVICES: "api-gateway,auth,actors,notifications,outbound",
 		BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
-		BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password
+		BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+		// The service's webhook endpoint is a receiver on loopback.
+		WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+		WEBHOOK_POLL_MS: "50"
 	});
+	receiver = await Receiver.start();
 	adminToken = (await http(p.baseUrl, "POST", "/auth/login", { json: { username: ADMIN.email, password: ADMIN.password } })).body.accessToken;
 	const account = await http(p.baseUrl, "POST", "/admin/service-accounts", { token: adminToken, json: { serviceId: "console-test" } });
 	expect(account.status).toBe(201);
 	const svc = await http(p.baseUrl, "POST", "/auth/services/token", { json: { username: account.body.username, password: account.body.password } });
 	expect(svc.status).toBe(200);
 	service = svc.body.idToken;
+	const hook = await http(p.baseUrl, "POST", "/webhook-endpoints", { token: service, json: { url: receiver.url, events: ["notification.sent"] } });
+	expect(hook.status).toBe(201);
 	for (const [priority, n] of Object.entries(BACKLOG)) {
 		ids[priority] = [];
 		for (let i = 0; i < n; i++) {
@@ -57,6 +65,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await browser?.close();
 	await p?.stop();
+	await receiver?.close();
 });
 
 interface Watched {
@@ -206,9 +215,18 @@ describe("the admin console in Chromium", () => {
 		expect(await page.locator('tr[data-address="bounced@example.com"]').count()).toBe(0);
 		expect(await runtime(p).store().collection("suppressions").get("bounced@example.com")).toBeNull();
 
-		// Webhook endpoints: none registered, and the page says so.
+		// The service's webhook endpoint, with its deliveries of the six SENT events.
+		const deadline = Date.now() + 15_000;
+		while (receiver.received.length < 6 && Date.now() < deadline) await new Promise(r => setTimeout(r, 100));
+		expect(receiver.received).toHaveLength(6);
 		await page.getByRole("link", { name: "Webhooks" }).click();
-		await page.getByText("No webhook endpoint is registered.").waitFor();
+		const endpoint = page.getByRole("region", { name: receiver.url });
+		await endpoint.waitFor();
+		expect(await endpoint.getByText("service console-test", { exact: false }).count()).toBe(1);
+		const rows = endpoint.locator("tbody tr");
+		expect(await rows.count()).toBe(6);
+		expect(await rows.locator("td:nth-child(2)").allTextContents()).toEqual(Array(6).fill("notification.sent"));
+		expect(await rows.locator("td:nth-child(3)").allTextContents()).toEqual(Array(6).fill("succeeded"));
 		expect(await seriousViolations(page)).toEqual([]);
 
 		// Resumed, LOW drains: the pause was what held it.
