@@ -166,6 +166,7 @@ describe("the admin console in Chromium", () => {
 		await page.locator("form.flag").first().getByRole("button", { name: "Save" }).click();
 		await page.getByRole("alert").filter({ hasText: "Not JSON" }).waitFor();
 		expect(puts).toEqual([]);
+		if (SHOTS) await page.screenshot({ path: path.resolve(__dirname, "../../docs/console-flags.png"), fullPage: true });
 
 		// The dispatcher starts: everything but LOW drains.
 		p.broker.createService(DispatcherService as ServiceSchema);
