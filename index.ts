@@ -18,18 +18,19 @@ import NotificationsService from "./services/notifications.service";
 import PreferencesService from "./services/preferences.service";
 import WebhooksService from "./services/webhooks.service";
 import OutboundService from "./services/outbound.service";
+import StatsService from "./services/stats.service";
 
 /**
  * What each SERVICES name starts. Feature flags have no name of their own: the
  * features service is small, reads and writes only the shared store, and runs
- * wherever actors runs.
+ * wherever actors runs. The console's stats likewise run beside notifications.
  */
 export const SERVICE_SCHEMAS: Record<ServiceName, ServiceSchema[]> = {
 	"api-gateway": [GatewayService as unknown as ServiceSchema],
 	auth: [AuthService as ServiceSchema],
 	actors: [ActorsService as ServiceSchema, FeaturesService as ServiceSchema],
 	documents: [DocumentsService as unknown as ServiceSchema],
-	notifications: [NotificationsService as ServiceSchema, PreferencesService as ServiceSchema],
+	notifications: [NotificationsService as ServiceSchema, PreferencesService as ServiceSchema, StatsService as ServiceSchema],
 	dispatcher: [DispatcherService as ServiceSchema],
 	webhooks: [WebhooksService as ServiceSchema],
 	outbound: [OutboundService as ServiceSchema]

@@ -12,6 +12,7 @@ import { createChannels } from "../lib/channels";
 import { Dispatcher } from "../lib/notifications/dispatcher";
 import { countOutcome, registerNotificationMetrics } from "../lib/notifications/metrics";
 import { recordSmsReceipt } from "../lib/notifications/outcomes";
+import { Throughput, type MinuteCounts } from "../lib/notifications/throughput";
 import type { Drain } from "../lib/shutdown";
 import { FeatureFlagsMixin, type FeatureFlagMethods } from "../mixins/feature-flags.mixin";
 import { RuntimeMixin } from "../mixins/runtime.mixin";
@@ -23,12 +24,24 @@ interface DispatcherMethods extends FeatureFlagMethods {
 
 interface DispatcherState {
 	dispatcher: Dispatcher | null;
+	throughput: Throughput;
 	drain: Drain | null;
 }
 
 const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, DispatcherState> = {
 	name: "dispatcher",
 	mixins: [RuntimeMixin, FeatureFlagsMixin],
+	actions: {
+		/** This node's outcomes per minute over the last hour, for the stats service (lib/notifications/throughput.ts). */
+		throughput: {
+			visibility: "public",
+			auth: ["admin"],
+			params: { $$strict: true },
+			handler(): MinuteCounts[] {
+				return this.throughput.lastHour();
+			}
+		}
+	},
 	events: {
 		"notifications.queued"() {
 			this.dispatcher?.wake();
@@ -48,6 +61,7 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, 
 	},
 	created() {
 		this.dispatcher = null;
+		this.throughput = new Throughput();
 		this.drain = null;
 	},
 	started() {
@@ -69,7 +83,10 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, 
 			logger: this.logger,
 			holdLow: () => this.holdLow(),
 			unsubscribeUrl: async target => `${rt.config.publicUrl}/unsubscribe/${await signUnsubscribe(rt.unsubscribeKeys(), target)}`,
-			onSettled: outcome => countOutcome(this.broker, outcome.event),
+			onSettled: outcome => {
+				countOutcome(this.broker, outcome.event);
+				this.throughput.count(outcome.event);
+			},
 			sendTimeVariables: lifecycleVariables(rt.store(), rt.config.uiBaseUrl, rt.config.accounts)
 		});
 		this.dispatcher.start();

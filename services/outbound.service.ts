@@ -67,6 +67,18 @@ const OutboundService: ServiceSchema<ServiceSettingSchema, RuntimeMethods, Outbo
 				return { items: await listEndpoints(this.runtime().store(), creatorOf(principalOf(ctx)!)) };
 			}
 		},
+		listAllEndpoints: {
+			visibility: "published",
+			auth: ["admin"],
+			openapi: {
+				summary: "List every webhook endpoint with its owner and recent attempts (administrators)",
+				success: { status: 200, description: "The endpoints (no secrets).", schema: ref("AdminWebhookEndpointList") }
+			},
+			params: { $$strict: true },
+			async handler(): Promise<{ items: EndpointView[] }> {
+				return { items: await listEndpoints(this.runtime().store(), null) };
+			}
+		},
 		deleteEndpoint: {
 			visibility: "published",
 			auth: ["user", "service"],

@@ -4,7 +4,8 @@
  * (their rate is the send rate). Registered only when metrics are on.
  */
 import type { ServiceBroker } from "moleculer";
-import { PRIORITIES, type NotificationDoc } from "./model";
+import type { NotificationDoc } from "./model";
+import { queueSnapshot } from "./stats";
 import type { Store } from "../store";
 
 export const METRIC = {
@@ -47,15 +48,9 @@ export function countOutcome(broker: ServiceBroker, event: string): void {
 /** Reads the queue and sets the gauges. */
 export async function sampleQueue(broker: ServiceBroker, store: Store, now = Date.now()): Promise<void> {
 	if (!broker.isMetricsEnabled()) return;
-	const coll = store.collection<NotificationDoc>("notifications");
-	for (const [rank, priority] of PRIORITIES.entries()) {
-		const depth = await coll.count({ status: "QUEUED", priorityRank: rank });
-		const oldest = await coll.findOne(
-			{ status: "QUEUED", priorityRank: rank, availableAt: { $lte: new Date(now).toISOString() } },
-			{ sort: { status: 1, priorityRank: 1, availableAt: 1, seq: 1 } }
-		);
-		broker.metrics.set(METRIC.queueDepth, depth, { priority });
-		broker.metrics.set(METRIC.oldestAge, oldest ? Math.max(0, (now - Date.parse(oldest.availableAt)) / 1000) : 0, { priority });
+	for (const q of await queueSnapshot(store, now)) {
+		broker.metrics.set(METRIC.queueDepth, q.depth, { priority: q.priority });
+		broker.metrics.set(METRIC.oldestAge, q.oldestAgeSeconds, { priority: q.priority });
 	}
 }
 

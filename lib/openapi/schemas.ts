@@ -239,6 +239,42 @@ export const COMPONENT_SCHEMAS = {
 		required: ["items"],
 		properties: { items: { type: "array", items: { $ref: "#/components/schemas/WebhookEndpoint" } } }
 	},
+	AdminWebhookEndpointList: {
+		type: "object",
+		required: ["items"],
+		properties: {
+			items: {
+				type: "array",
+				items: {
+					allOf: [
+						{ $ref: "#/components/schemas/WebhookEndpoint" },
+						{
+							type: "object",
+							required: ["owner", "recentAttempts"],
+							properties: {
+								owner: { type: "object", required: ["kind", "id"], properties: { kind: { enum: ["user", "service"] }, id: { type: "string" } } },
+								recentAttempts: {
+									type: "array",
+									items: {
+										type: "object",
+										required: ["webhookId", "type", "at", "outcome"],
+										properties: {
+											webhookId: { type: "string" },
+											type: { type: "string" },
+											at: isoTime,
+											outcome: { enum: ["succeeded", "failed"] },
+											responseCode: { type: "integer" },
+											error: { type: "string" }
+										}
+									}
+								}
+							}
+						}
+					]
+				}
+			}
+		}
+	},
 	/** lib/unsubscribe/records.ts Preference. */
 	Preferences: {
 		type: "object",

@@ -21,6 +21,8 @@ export interface EndpointView {
 	events: string[];
 	createdAt: string;
 	recentAttempts?: Omit<AttemptDoc, "id" | "endpointId">[];
+	/** Only in the administrators' list of every endpoint. */
+	owner?: Creator;
 }
 
 const RECENT_ATTEMPTS = 20;
@@ -45,12 +47,14 @@ export async function createEndpoint(store: Store, owner: Creator, url: string, 
 	return { ...view(doc), secret: doc.secret };
 }
 
-export async function listEndpoints(store: Store, owner: Creator): Promise<EndpointView[]> {
-	const docs = await store.collection<EndpointDoc>("webhook_endpoints").find({ ownerKey: ownerKey(owner) }, { sort: { createdAt: 1 } });
+/** The owner's endpoints; null (administrators) means every endpoint, each with its owner. */
+export async function listEndpoints(store: Store, owner: Creator | null): Promise<EndpointView[]> {
+	const docs = await store.collection<EndpointDoc>("webhook_endpoints").find(owner ? { ownerKey: ownerKey(owner) } : {}, { sort: { createdAt: 1 } });
 	const attempts = store.collection<AttemptDoc>("webhook_attempts");
 	return Promise.all(
 		docs.map(async d => ({
 			...view(d),
+			...(owner ? {} : { owner: d.owner }),
 			recentAttempts: (await attempts.find({ endpointId: d.id }, { sort: { at: -1 }, limit: RECENT_ATTEMPTS })).map(({ id: _id, endpointId: _e, ...a }) => a)
 		}))
 	);

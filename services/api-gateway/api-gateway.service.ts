@@ -16,6 +16,7 @@ import { RuntimeMixin } from "../../mixins/runtime.mixin";
 import type { AuthMeta } from "../../middlewares/auth.middleware";
 import { ref } from "../../lib/openapi/schemas";
 import { answerError, commonHeaders } from "./answers";
+import { CONSOLE_ACTIONS } from "./console";
 import { DOCS_ACTIONS } from "./docs";
 import { HttpDrain } from "./drain";
 import { LiveStreams } from "./live";
@@ -72,6 +73,7 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		removeRoute: false,
 		rest: { auth: "public" },
 		...DOCS_ACTIONS,
+		...CONSOLE_ACTIONS,
 		live: {
 			visibility: "published",
 			auth: "public",

@@ -19,6 +19,7 @@ import FeaturesService from "../features.service";
 import NotificationsService from "../notifications.service";
 import OutboundService from "../outbound.service";
 import PreferencesService from "../preferences.service";
+import StatsService from "../stats.service";
 import WebhooksService from "../webhooks.service";
 import { buildDocument, type BuiltDocument } from "./openapi";
 import { ROUTES } from "./routes";
@@ -32,6 +33,7 @@ export const DOCUMENTED_SERVICES: readonly Partial<ServiceSchema>[] = [
 	NotificationsService as Partial<ServiceSchema>,
 	OutboundService as Partial<ServiceSchema>,
 	PreferencesService as Partial<ServiceSchema>,
+	StatsService as Partial<ServiceSchema>,
 	WebhooksService as Partial<ServiceSchema>
 ];
 

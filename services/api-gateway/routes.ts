@@ -39,6 +39,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
 	// The API's own description and its reference page (docs.ts).
 	{ path: "/openapi.json", body: "none", authentication: false, aliases: { "GET /": "api.openapi" } },
 	{ path: "/docs", body: "none", authentication: false, aliases: { "GET /": "api.docs", "GET :file": "api.docsAsset" } },
+	// The administrators' console (console.ts): its page and files need no token; what it shows comes from the admin routes.
+	{ path: "/console", body: "none", authentication: false, aliases: { "GET /": "api.console", "GET :file": "api.consoleAsset" } },
 	{
 		// The embedded provider's issuers, discovered the way resource servers discover a Cognito pool.
 		path: "/idp",
@@ -159,6 +161,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"GET actor": "actors.find",
 			"GET actors/:id/preferences": "preferences.getPreferences",
 			"GET admin/suppressions": "preferences.listSuppressions",
+			"GET admin/stats": { action: "stats.overview", noStore: true },
+			"GET admin/webhook-endpoints": "outbound.listAllEndpoints",
 			"GET actors/:id/push-subscriptions": "notifications.listPushSubscriptions",
 			"GET resumes/:id": "documents.get",
 			"GET resumes/:id/content": "documents.content",

@@ -7,6 +7,7 @@
 import { createECDH, randomBytes } from "node:crypto";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
+import { CONSOLE_CSP } from "../../services/api-gateway/console";
 import { DOCS_CSP } from "../../services/api-gateway/docs";
 import { http, newUser, startPlatform, type HttpResult, type Platform } from "../helpers/platform";
 import { verifiedUser } from "../helpers/senders";
@@ -197,6 +198,10 @@ describe("answers of the running platform against its OpenAPI document", () => {
 		expect((await call("GET", "/admin/suppressions", "/admin/suppressions?address=nobody@example.com", { token: adminToken })).status).toBe(200);
 		expect((await call("GET", "/admin/suppressions", "/admin/suppressions", { token })).status).toBe(403);
 		expect((await call("DELETE", "/admin/suppressions/{channel}/{address}", "/admin/suppressions/EMAIL/nobody@example.com", { token: adminToken })).status).toBe(404);
+		expect((await call("GET", "/admin/stats", "/admin/stats", { token: adminToken })).status).toBe(200);
+		expect((await call("GET", "/admin/stats", "/admin/stats", { token })).status).toBe(403);
+		expect((await call("GET", "/admin/webhook-endpoints", "/admin/webhook-endpoints", { token: adminToken })).status).toBe(200);
+		expect((await call("GET", "/admin/webhook-endpoints", "/admin/webhook-endpoints", { token })).status).toBe(403);
 
 		expect((await call("GET", "/unsubscribe/{token}", "/unsubscribe/not-a-token")).status).toBe(400);
 		const oneClick = { body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } };
@@ -223,6 +228,20 @@ describe("answers of the running platform against its OpenAPI document", () => {
 		expect(init.body).toContain("validatorUrl: null");
 		const other = await call("GET", "/docs/{file}", "/docs/..%2Fpackage.json");
 		expect(other.status).toBe(404);
+	});
+
+	it("should serve the console and its own files under a strict Content-Security-Policy", async () => {
+		const page = await call("GET", "/console", "/console");
+		expect(page.status).toBe(200);
+		expect(page.headers.get("content-security-policy")).toBe(CONSOLE_CSP);
+		expect(CONSOLE_CSP).not.toContain("unsafe");
+		const sources = [...String(page.body).matchAll(/(?:src|href)="([^"]+)"/g)].map(m => m[1]);
+		expect(sources).toEqual(["/console/console.css", "/console/app.js"]);
+		for (const src of [...sources, "/console/client.js"]) {
+			const res = await call("GET", "/console/{file}", src);
+			expect({ src, status: res.status, csp: res.headers.get("content-security-policy") }).toEqual({ src, status: 200, csp: CONSOLE_CSP });
+		}
+		expect((await call("GET", "/console/{file}", "/console/..%2Fpackage.json")).status).toBe(404);
 	});
 
 	it("should have checked an answer of every documented operation", () => {

@@ -8,6 +8,7 @@
  */
 import { createClient, type ClientOptions, type TimelineEvent } from "../../client/src/index";
 import { http, newUser, startPlatform, type Platform } from "../helpers/platform";
+import { markVerified } from "../helpers/senders";
 
 let p: Platform;
 
@@ -78,6 +79,7 @@ describe("@auth-notify/client notifications.watch", () => {
 		const c = createClient({ baseUrl: p.baseUrl, fetch: recordingFetch(seen, counts, cut), locks: null });
 		const user = newUser();
 		await c.register(user);
+		await markVerified(p, user.email);
 		const { notificationId } = await c.notifications.send({ to: user.email, template: { subject: "Hi", text: "Hello" } });
 		const events: TimelineEvent[] = [];
 		let deliveredBeforeCut: string | undefined;
@@ -116,6 +118,7 @@ describe("@auth-notify/client notifications.watch", () => {
 		const c = createClient(options);
 		const user = newUser();
 		const reg = await c.register(user);
+		await markVerified(p, user.email);
 		const { notificationId } = await c.notifications.send({ to: user.email, template: { subject: "Hi", text: "Hello" } });
 		clock = reg.expiresAt + 60;
 		const events: TimelineEvent[] = [];
@@ -135,6 +138,7 @@ describe("@auth-notify/client notifications.watch", () => {
 		const owner = createClient({ baseUrl: p.baseUrl, locks: null });
 		const ownerUser = newUser();
 		await owner.register(ownerUser);
+		await markVerified(p, ownerUser.email);
 		const { notificationId } = await owner.notifications.send({ to: ownerUser.email, template: { subject: "Hi", text: "Hello" } });
 		const other = createClient({ baseUrl: p.baseUrl, fetch: recordingFetch(seen, { refresh: 0 }, { next: false }), locks: null });
 		await other.register(newUser());

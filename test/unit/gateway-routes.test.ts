@@ -28,14 +28,14 @@ interface Declared {
 	policy: AppliedPolicy;
 }
 
-/** Path parameters the gateway's own actions check against a list: a value they serve. */
-const PROBE_VALUES: Record<string, string> = { file: "init.js" };
+/** Path parameters the gateway's own actions check against a list (by route path and name): a value they serve. */
+const PROBE_VALUES: Record<string, string> = { "/docs:file": "init.js", "/console:file": "console.css" };
 
 const DECLARED: Declared[] = ROUTES.flatMap(route =>
 	Object.entries(route.aliases).map(([match, declared]) => {
 		const [method, path] = match.split(" ");
 		const { action, ...own } = typeof declared === "string" ? { action: declared } : declared;
-		const url = `/${route.path}/${path}`.replace(/\/+/g, "/").replace(/(.)\/$/, "$1").replace(/:(\w+)/g, (_m, name: string) => PROBE_VALUES[name] ?? "probe");
+		const url = `/${route.path}/${path}`.replace(/\/+/g, "/").replace(/(.)\/$/, "$1").replace(/:(\w+)/g, (_m, name: string) => PROBE_VALUES[`${route.path}:${name}`] ?? "probe");
 		return { label: `${method} ${url}`, method, url, action, authentication: route.authentication, policy: { body: route.body, ...route.policy, ...own } };
 	})
 );

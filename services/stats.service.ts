@@ -1,0 +1,118 @@
+/**
+ * The administrators' overview behind the console (GET /admin/stats). The queue is
+ * read from the store when asked, so every node answers the same. Sends and failures
+ * come from each dispatcher node's in-memory tally of the last hour, asked for over
+ * the broker. The queue depth over the last hour is sampled here once a minute and
+ * kept in memory: the store keeps no history of the queue, and a sample a minute is
+ * sixty small records. With several nodes running this service each keeps its own
+ * samples of the same shared store, so whichever answers shows the same curve; one
+ * that just started shows a shorter one.
+ *
+ * It has no SERVICES name of its own: it runs wherever `notifications` runs (index.ts).
+ */
+import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
+import { PRIORITIES } from "../lib/notifications/model";
+import { adminStats, depthSample, queueSnapshot, type AdminStats, type DepthSample } from "../lib/notifications/stats";
+import { SERIES_MINUTES, type MinuteCounts } from "../lib/notifications/throughput";
+import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
+
+export type { AdminStats };
+
+const DEPTH_SAMPLE_MS = 60_000;
+
+interface StatsMethods extends RuntimeMethods {
+	sampleDepth(): Promise<void>;
+	tallies(ctx: Context): Promise<MinuteCounts[][]>;
+}
+
+interface StatsState {
+	depth: DepthSample[];
+	sampler: NodeJS.Timeout | null;
+}
+
+const count = { type: "integer", minimum: 0 } as const;
+const rate = { type: "number", minimum: 0, maximum: 1 } as const;
+const isoTime = { type: "string", format: "date-time" } as const;
+const byPriority = { type: "object", required: [...PRIORITIES], properties: Object.fromEntries(PRIORITIES.map(p => [p, count])) };
+
+/** lib/notifications/stats.ts AdminStats. */
+const STATS_SCHEMA = {
+	type: "object",
+	required: ["at", "queue", "dispatchers", "sendsPerMinute", "rates", "series"],
+	properties: {
+		at: isoTime,
+		queue: {
+			type: "array",
+			items: {
+				type: "object",
+				required: ["priority", "depth", "oldestAgeSeconds"],
+				properties: { priority: { enum: [...PRIORITIES] }, depth: count, oldestAgeSeconds: { type: "number", minimum: 0 } }
+			}
+		},
+		dispatchers: { ...count, description: "Dispatcher nodes whose last hour is counted." },
+		sendsPerMinute: { ...count, description: "Notifications sent in the last 60 seconds." },
+		rates: {
+			type: "object",
+			required: ["failure", "bounce", "complaint"],
+			properties: {
+				failure: { ...rate, description: "Failed among sent and failed in the last hour." },
+				bounce: { ...rate, description: "Bounced among email sent in the last 24 hours." },
+				complaint: { ...rate, description: "Complaints among email sent in the last 24 hours." }
+			}
+		},
+		series: {
+			type: "object",
+			required: ["minutes", "sent", "failed", "depth"],
+			properties: {
+				minutes: { type: "array", items: isoTime, description: `The last ${SERIES_MINUTES} minutes, oldest first.` },
+				sent: { type: "array", items: count },
+				failed: { type: "array", items: count },
+				depth: { type: "array", items: { type: "object", required: ["at", "depth"], properties: { at: isoTime, depth: byPriority } } }
+			}
+		}
+	}
+};
+
+const StatsService: ServiceSchema<ServiceSettingSchema, StatsMethods, StatsState> = {
+	name: "stats",
+	mixins: [RuntimeMixin],
+	actions: {
+		overview: {
+			visibility: "published",
+			auth: ["admin"],
+			openapi: {
+				summary: "Queue, throughput and rates for the console (administrators)",
+				success: { status: 200, description: "The overview.", schema: STATS_SCHEMA }
+			},
+			params: { $$strict: true },
+			async handler(ctx: Context): Promise<AdminStats> {
+				return adminStats(this.runtime().store(), await this.tallies(ctx), this.depth);
+			}
+		}
+	},
+	methods: {
+		async sampleDepth(): Promise<void> {
+			this.depth.push(depthSample(await queueSnapshot(this.runtime().store())));
+			if (this.depth.length > SERIES_MINUTES) this.depth.shift();
+		},
+		/** Every dispatcher node's tally, asked with the administrator's call (dispatcher.throughput is for administrators too). */
+		async tallies(ctx: Context): Promise<MinuteCounts[][]> {
+			const nodes = this.broker.registry.getServiceList({ onlyAvailable: true, skipInternal: true }).filter(s => s.name === "dispatcher").map(s => s.nodeID as string);
+			return Promise.all([...new Set(nodes)].map(nodeID => ctx.call<MinuteCounts[], object>("dispatcher.throughput", {}, { nodeID })));
+		}
+	},
+	created() {
+		this.depth = [];
+		this.sampler = null;
+	},
+	started() {
+		const sample = () => this.sampleDepth().catch(err => this.logger.warn("Sampling the queue depth failed", { error: (err as Error).message }));
+		void sample();
+		this.sampler = setInterval(sample, DEPTH_SAMPLE_MS);
+	},
+	stopped() {
+		if (this.sampler) clearInterval(this.sampler);
+	}
+};
+
+export default StatsService;
