@@ -239,12 +239,19 @@ describe("the example web app in Chromium", () => {
 			counted.refresh = 0;
 			const [a, b] = await Promise.all([parallelCalls(tab1, user.actorId, 1), parallelCalls(tab2, user.actorId, 1)]);
 			expect([...a, ...b]).toEqual([200, 200]);
-			// The Web Locks API lets one tab refresh; the other takes the tokens it stored.
-			expect(counted.refresh).toBe(1);
+			// The Web Locks API lets one tab refresh; the other takes the tokens it stored. But
+			// Chromium hands a localStorage write to another tab's renderer asynchronously, so
+			// that tab may still read the old token under the lock and refresh with it once
+			// more: within REFRESH_TOKEN_REUSE_INTERVAL_SECONDS the platform answers with the
+			// same successor instead of ending the session. Never more than one each.
+			expect(counted.refresh).toBeGreaterThanOrEqual(1);
+			expect(counted.refresh).toBeLessThanOrEqual(2);
+			const refreshes = counted.refresh;
 			await Promise.all([tab1.reload(), tab2.reload()]);
 			for (const tab of [tab1, tab2]) await tab.waitForSelector("#signed-in:not([hidden])");
+			await expect(parallelCalls(tab1, user.actorId, 1)).resolves.toEqual([200]);
 			await expect(parallelCalls(tab2, user.actorId, 1)).resolves.toEqual([200]);
-			expect(counted.refresh).toBe(1);
+			expect(counted.refresh).toBe(refreshes);
 		}, 120000);
 
 		it("should sign out at the platform and clear the stored session", async () => {
