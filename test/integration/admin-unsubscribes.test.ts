@@ -1,7 +1,8 @@
 /**
  * The operators' unsubscribe list: GET /admin/unsubscribes?address= and
  * DELETE /admin/unsubscribes/{channel}/{address}/{category}. An unsubscribe made
- * by the one-click link is listed, removed, and the category is sent again.
+ * by the one-click link is listed, removed, and the category is sent again; `*`
+ * (every category, from an actor's preferences) is removed the same way.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -61,6 +62,20 @@ describe("the operators' unsubscribe list", () => {
 		expect({ status: again.status, code: again.body?.code }).toEqual({ status: 404, code: "NOT_FOUND" });
 		expect((await http(p.baseUrl, "GET", "/admin/unsubscribes?address=listed@example.com", { token: admin })).body.items).toEqual([]);
 		expect((await send("listed@example.com", "digest")).status).toBe("SENT");
+	});
+
+	it("should remove an unsubscribe from every category (`*`) made by an actor's preferences", async () => {
+		const reg = await http(p.baseUrl, "POST", "/auth/register", { json: newUser() });
+		const id = reg.body.actorId as string;
+		const email = (await http(p.baseUrl, "GET", `/actors/${id}`, { token: reg.body.accessToken })).body.email as string;
+		const put = await http(p.baseUrl, "PUT", `/actors/${id}/preferences`, { token: reg.body.accessToken, json: { items: [{ channel: "EMAIL", category: "*", enabled: false }] } });
+		expect(put.status).toBe(200);
+		expect((await send(email, "anything")).status).toBe("UNSUBSCRIBED");
+		const listed = await http(p.baseUrl, "GET", `/admin/unsubscribes?address=${encodeURIComponent(email)}`, { token: admin });
+		expect(listed.body.items).toEqual([{ channel: "EMAIL", address: email.toLowerCase(), category: "*", createdAt: expect.any(String) }]);
+		expect((await http(p.baseUrl, "DELETE", `/admin/unsubscribes/EMAIL/${encodeURIComponent(email)}/*`, { token: admin })).status).toBe(204);
+		expect((await http(p.baseUrl, "GET", `/actors/${id}/preferences`, { token: reg.body.accessToken })).body).toEqual({ items: [] });
+		expect((await send(email, "anything")).status).toBe("SENT");
 	});
 
 	it("should refuse users with 403 and bad input with a problem document", async () => {
