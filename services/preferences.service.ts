@@ -1,7 +1,7 @@
 /**
  * What recipients asked for: one-click unsubscribe (RFC 8058) from the links in
  * non-CRITICAL mail, actors' preferences per channel and category, and the operators'
- * view of the suppression list. It runs wherever notifications runs (same store).
+ * view of the suppression and unsubscribe lists. It runs wherever notifications runs (same store).
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { ClientError, notFound } from "../lib/errors";
@@ -9,7 +9,7 @@ import type { HttpMeta } from "../lib/http-meta";
 import { mayActFor } from "../lib/notifications/access";
 import { listSuppressions, removeSuppression, type SuppressionView } from "../lib/notifications/directory";
 import { CHANNELS, type Channel } from "../lib/notifications/model";
-import { CATEGORY_PATTERN, preferencesOf, recordUnsubscribe, replacePreferences, type Preference } from "../lib/unsubscribe/records";
+import { ALL_CATEGORIES, CATEGORY_PATTERN, listUnsubscribes, preferencesOf, recordUnsubscribe, removeUnsubscribe, replacePreferences, type Preference, type UnsubscribeView } from "../lib/unsubscribe/records";
 import { MAX_TOKEN_LENGTH, verifyUnsubscribe, type UnsubscribeTarget } from "../lib/unsubscribe/token";
 import { principalOf } from "../middlewares/auth.middleware";
 import { ref } from "../lib/openapi/schemas";
@@ -163,6 +163,39 @@ const PreferencesService: ServiceSchema<ServiceSettingSchema, PreferencesMethods
 			params: { channel: { type: "enum", values: [...CHANNELS] }, address: { type: "string", min: 1, max: 254 }, $$strict: true },
 			async handler(ctx: Context<{ channel: Channel; address: string }, Meta>): Promise<null> {
 				if (!(await removeSuppression(this.runtime().store(), ctx.params.channel, ctx.params.address))) throw notFound("NOT_FOUND", "This address is not suppressed on this channel.");
+				ctx.meta.$statusCode = 204;
+				return null;
+			}
+		},
+		listUnsubscribes: {
+			visibility: "published",
+			auth: ["admin"],
+			openapi: {
+				summary: "List unsubscribes",
+				success: { status: 200, description: "The unsubscribes (of one address when given).", schema: ref("UnsubscribeList") }
+			},
+			params: { address: { type: "string", min: 1, max: 254, optional: true }, $$strict: true },
+			async handler(ctx: Context<{ address?: string }>): Promise<{ items: UnsubscribeView[] }> {
+				return { items: await listUnsubscribes(this.runtime().store(), ctx.params.address) };
+			}
+		},
+		removeUnsubscribe: {
+			visibility: "published",
+			auth: ["admin"],
+			openapi: {
+				summary: "Remove an unsubscribe: the address receives that category again",
+				success: { status: 204, description: "Removed." },
+				problems: ["NOT_FOUND"]
+			},
+			params: {
+				channel: { type: "enum", values: [...CHANNELS] },
+				address: { type: "string", min: 1, max: 254 },
+				category: { type: "string", pattern: new RegExp(`^(${CATEGORY_PATTERN.source.slice(1, -1)}|\\${ALL_CATEGORIES})$`) },
+				$$strict: true
+			},
+			async handler(ctx: Context<{ channel: Channel; address: string; category: string }, Meta>): Promise<null> {
+				// An operator acting on the recipient's request; the record's removal is the whole of it.
+				if (!(await removeUnsubscribe(this.runtime().store(), ctx.params.channel, ctx.params.address, ctx.params.category))) throw notFound("NOT_FOUND", "This address is not unsubscribed from this category on this channel.");
 				ctx.meta.$statusCode = 204;
 				return null;
 			}

@@ -255,6 +255,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/unsubscribes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List unsubscribes */
+        get: operations["preferences.listUnsubscribes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/unsubscribes/{channel}/{address}/{category}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an unsubscribe: the address receives that category again */
+        delete: operations["preferences.removeUnsubscribe"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -1243,6 +1277,16 @@ export interface components {
             refreshToken: string;
             /** @constant */
             tokenType: "Bearer";
+        };
+        UnsubscribeList: {
+            items: {
+                address: string;
+                category: string;
+                /** @enum {unknown} */
+                channel: "EMAIL" | "SMS" | "PUSH";
+                /** Format: date-time */
+                createdAt: string;
+            }[];
         };
         UnsubscribeResult: {
             address: string;
@@ -2951,6 +2995,186 @@ export interface operations {
             header?: never;
             path: {
                 address: string;
+                channel: "EMAIL" | "SMS" | "PUSH";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem document: VALIDATION_ERROR. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Problem document: UNAUTHORIZED. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN" | "SERVICE_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Problem document: NOT_FOUND. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Problem document: INTERNAL. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: SHUTTING_DOWN, UPSTREAM_UNAVAILABLE, STORAGE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SHUTTING_DOWN" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    "preferences.listUnsubscribes": {
+        parameters: {
+            query?: {
+                address?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The unsubscribes (of one address when given). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscribeList"];
+                };
+            };
+            /** @description Problem document: VALIDATION_ERROR. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Problem document: UNAUTHORIZED. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN" | "SERVICE_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Problem document: INTERNAL. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: SHUTTING_DOWN, UPSTREAM_UNAVAILABLE, STORAGE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SHUTTING_DOWN" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    "preferences.removeUnsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                address: string;
+                category: string;
                 channel: "EMAIL" | "SMS" | "PUSH";
             };
             cookie?: never;

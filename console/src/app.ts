@@ -19,7 +19,7 @@ type Page = (client: Client, root: HTMLElement) => () => void;
 const PAGES: Record<string, { title: string; page: Page }> = {
 	overview: { title: "Overview", page: overviewPage },
 	notifications: { title: "Notifications", page: notificationsPage },
-	suppressions: { title: "Suppressions", page: suppressionsPage },
+	suppressions: { title: "Suppressions and unsubscribes", page: suppressionsPage },
 	flags: { title: "Feature flags", page: flagsPage },
 	webhooks: { title: "Webhooks", page: webhooksPage }
 };

@@ -1,9 +1,11 @@
 /**
- * Suppressions: the newest hundred, or those of one address; remove one after a
- * confirmation (DELETE /admin/suppressions/{channel}/{address}).
+ * Suppressions and unsubscribes. Suppressions: the newest hundred, or those of one
+ * address; remove one after a confirmation (DELETE /admin/suppressions/{channel}/{address}).
+ * Unsubscribes are the second section (unsubscribes.ts).
  */
 import { call, enc, message, type Client } from "./api.js";
 import { announce, confirmDialog, field, h, time } from "./dom.js";
+import { unsubscribesSection } from "./unsubscribes.js";
 
 interface Suppression {
 	channel: string;
@@ -63,13 +65,15 @@ export function suppressionsPage(client: Client, root: HTMLElement): () => void 
 	}
 
 	root.append(
-		h("h1", {}, "Suppressions"),
-		h("p", { class: "muted" }, "Addresses not sent to after a permanent bounce, a complaint or an unusable number. Unsubscribes are kept per recipient and category in their preferences."),
+		h("h1", {}, "Suppressions and unsubscribes"),
+		h("h2", {}, "Suppressions"),
+		h("p", { class: "muted" }, "Addresses not sent to after a permanent bounce, a complaint or an unusable number."),
 		h(
 			"form",
 			{
 				class: "search",
 				role: "search",
+				"aria-label": "Suppressions",
 				onsubmit: (e: Event) => {
 					e.preventDefault();
 					void load();
@@ -79,7 +83,8 @@ export function suppressionsPage(client: Client, root: HTMLElement): () => void 
 			h("button", { type: "submit" }, "Search")
 		),
 		status,
-		list
+		list,
+		unsubscribesSection(client)
 	);
 	void load();
 	return () => undefined;

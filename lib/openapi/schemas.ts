@@ -305,6 +305,21 @@ export const COMPONENT_SCHEMAS = {
 			}
 		}
 	},
+	/** lib/unsubscribe/records.ts UnsubscribeView. */
+	UnsubscribeList: {
+		type: "object",
+		required: ["items"],
+		properties: {
+			items: {
+				type: "array",
+				items: {
+					type: "object",
+					required: ["channel", "address", "category", "createdAt"],
+					properties: { channel: { enum: [...CHANNELS] }, address: { type: "string" }, category: { type: "string" }, createdAt: isoTime }
+				}
+			}
+		}
+	},
 	/** services/preferences.service.ts unsubscribe's JSON answer. */
 	UnsubscribeResult: {
 		type: "object",

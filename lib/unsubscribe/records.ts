@@ -65,6 +65,30 @@ export async function unsubscribedFrom(store: Store, channel: Channel, address: 
 	return (await records(store).get(idOf(channel, address, category))) ?? (await records(store).get(idOf(channel, address, ALL_CATEGORIES)));
 }
 
+export interface UnsubscribeView {
+	channel: Channel;
+	address: string;
+	category: string;
+	createdAt: string;
+}
+
+const toView = (d: UnsubscribeDoc): UnsubscribeView => ({ channel: d.channel, address: d.address, category: d.category, createdAt: d.createdAt });
+
+/** The unsubscribes of one address (on every channel, compared as each channel compares it), or the newest ones. */
+export async function listUnsubscribes(store: Store, address?: string, limit = 100): Promise<UnsubscribeView[]> {
+	if (address === undefined) return (await records(store).find({}, { sort: { createdAt: -1 }, limit })).map(toView);
+	const docs: UnsubscribeDoc[] = [];
+	for (const channel of ["EMAIL", "SMS", "PUSH"] as Channel[]) {
+		docs.push(...(await records(store).find({ channel, address: normalizeFor(channel, address) }, { sort: { category: 1 }, limit })));
+	}
+	return docs.slice(0, limit).map(toView);
+}
+
+/** Lifts an unsubscribe (an operator acting on the recipient's request): the category is sent again. False when there was none. */
+export async function removeUnsubscribe(store: Store, channel: Channel, address: string, category: string): Promise<boolean> {
+	return (await records(store).deleteMany({ id: idOf(channel, address, category) })) > 0;
+}
+
 /** The addresses an actor's preferences speak for: its email, and itself for push. SMS has no number on an actor. */
 function addressesOf(actor: { id: string; email: string }): Partial<Record<Channel, string>> {
 	return { EMAIL: actor.email, PUSH: actor.id };

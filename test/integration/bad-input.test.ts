@@ -646,7 +646,12 @@ add(
 	get("/admin/suppressions", "user", "a user who is no administrator", 403, "FORBIDDEN"),
 	get("/admin/suppressions?address=", "admin", "an empty address", 400, "VALIDATION_ERROR"),
 	{ name: "DELETE /admin/suppressions/{channel}/{address}: an unknown channel", method: "DELETE", path: "/admin/suppressions/FAX/a@example.com", who: "admin", status: 400, code: "VALIDATION_ERROR" },
-	{ name: "DELETE /admin/suppressions/{channel}/{address}: not suppressed", method: "DELETE", path: "/admin/suppressions/EMAIL/nobody@example.com", who: "admin", status: 404, code: "NOT_FOUND" }
+	{ name: "DELETE /admin/suppressions/{channel}/{address}: not suppressed", method: "DELETE", path: "/admin/suppressions/EMAIL/nobody@example.com", who: "admin", status: 404, code: "NOT_FOUND" },
+	get("/admin/unsubscribes", "user", "a user who is no administrator", 403, "FORBIDDEN"),
+	get("/admin/unsubscribes?address=", "admin", "an empty address", 400, "VALIDATION_ERROR"),
+	{ name: "DELETE /admin/unsubscribes/{channel}/{address}/{category}: an unknown channel", method: "DELETE", path: "/admin/unsubscribes/FAX/a@example.com/news", who: "admin", status: 400, code: "VALIDATION_ERROR" },
+	{ name: "DELETE /admin/unsubscribes/{channel}/{address}/{category}: a category with spaces", method: "DELETE", path: "/admin/unsubscribes/EMAIL/a@example.com/my%20news", who: "admin", status: 400, code: "VALIDATION_ERROR" },
+	{ name: "DELETE /admin/unsubscribes/{channel}/{address}/{category}: not unsubscribed", method: "DELETE", path: "/admin/unsubscribes/EMAIL/nobody@example.com/news", who: "admin", status: 404, code: "NOT_FOUND" }
 );
 
 // ---- health, unknown routes, wrong methods

@@ -135,7 +135,7 @@ function expectClean(w: Watched): void {
 
 // The administrator's test comes first: a registration queues a CRITICAL verification mail, which would change the backlog it counts.
 describe("the admin console in Chromium", () => {
-	it("should show an administrator the backlog per priority, hold LOW when paused, find a SENT notification and remove a suppression", async () => {
+	it("should show an administrator the backlog per priority, hold LOW when paused, find a SENT notification and remove a suppression and an unsubscribe", async () => {
 		const w = await openConsole();
 		const { page } = w;
 		expect(await seriousViolations(page)).toEqual([]);
@@ -215,6 +215,22 @@ describe("the admin console in Chromium", () => {
 		await page.getByText("bounced@example.com removed from EMAIL.").waitFor();
 		expect(await page.locator('tr[data-address="bounced@example.com"]').count()).toBe(0);
 		expect(await runtime(p).store().collection("suppressions").get("bounced@example.com")).toBeNull();
+
+		// An unsubscribe made through the one-click link of a sent NORMAL mail, listed and removed through the dialog.
+		const outbox = path.join(p.dataDir, "outbox");
+		const mail = fs.readdirSync(outbox).find(f => f.startsWith(`${ids.NORMAL[1]}.`) && f.endsWith(".eml"))!;
+		const link = /\/unsubscribe\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/.exec(fs.readFileSync(path.join(outbox, mail), "utf8").replace(/\r?\n(?=[ \t])/g, ""))![0];
+		expect((await fetch(p.baseUrl + link, { method: "POST" })).status).toBe(200);
+		expect(await runtime(p).store().collection("unsubscribes").get("EMAIL:normal1@example.com:general")).not.toBeNull();
+		await page.reload();
+		const unsubscribed = page.locator('#unsubscribe-list tr[data-address="normal1@example.com"][data-category="general"]');
+		await unsubscribed.waitFor();
+		expect(await seriousViolations(page)).toEqual([]);
+		await page.getByRole("button", { name: "Remove the unsubscribe of normal1@example.com from general (EMAIL)" }).click();
+		await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
+		await page.getByText("normal1@example.com receives general on EMAIL again.").waitFor();
+		expect(await unsubscribed.count()).toBe(0);
+		expect(await runtime(p).store().collection("unsubscribes").get("EMAIL:normal1@example.com:general")).toBeNull();
 
 		// The service's webhook endpoint, with its deliveries of the six SENT events.
 		const deadline = Date.now() + 15_000;

@@ -198,6 +198,10 @@ describe("answers of the running platform against its OpenAPI document", () => {
 		expect((await call("GET", "/admin/suppressions", "/admin/suppressions?address=nobody@example.com", { token: adminToken })).status).toBe(200);
 		expect((await call("GET", "/admin/suppressions", "/admin/suppressions", { token })).status).toBe(403);
 		expect((await call("DELETE", "/admin/suppressions/{channel}/{address}", "/admin/suppressions/EMAIL/nobody@example.com", { token: adminToken })).status).toBe(404);
+		expect((await call("GET", "/admin/unsubscribes", "/admin/unsubscribes?address=nobody@example.com", { token: adminToken })).status).toBe(200);
+		expect((await call("GET", "/admin/unsubscribes", "/admin/unsubscribes", { token })).status).toBe(403);
+		expect((await call("DELETE", "/admin/unsubscribes/{channel}/{address}/{category}", "/admin/unsubscribes/EMAIL/nobody@example.com/digest", { token: adminToken })).status).toBe(404);
+		expect((await call("DELETE", "/admin/unsubscribes/{channel}/{address}/{category}", "/admin/unsubscribes/FAX/nobody@example.com/digest", { token: adminToken })).status).toBe(400);
 		expect((await call("GET", "/admin/stats", "/admin/stats", { token: adminToken })).status).toBe(200);
 		expect((await call("GET", "/admin/stats", "/admin/stats", { token })).status).toBe(403);
 		expect((await call("GET", "/admin/webhook-endpoints", "/admin/webhook-endpoints", { token: adminToken })).status).toBe(200);
