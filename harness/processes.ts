@@ -228,13 +228,6 @@ export function requireBuild(): void {
  */
 const CLUSTER_ENV = /^(SERVICES|NATS_URL|NAMESPACE|NODE_ID|REDIS_URL|MONGODB_URL|IDP_.*|NODE_OPTIONS)$/;
 
-/**
- * The benchmarks run the platform as a closed deployment: their registered user sends
- * to any address, with no hourly quota. Tests run with the production rule (users send
- * to themselves only) and send to other addresses as a service or an administrator.
- */
-export const CLOSED_DEPLOYMENT_ENV = { NOTIFICATIONS_USER_SEND: "any", NOTIFICATIONS_QUOTA_PER_HOUR: "0" } as const;
-
 export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = {};
 	for (const [k, v] of Object.entries(process.env)) if (!CLUSTER_ENV.test(k)) env[k] = v;
