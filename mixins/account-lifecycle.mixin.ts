@@ -5,9 +5,11 @@
  * work itself is lib/accounts/lifecycle.ts's, through the service's `lifecycle`.
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
+import { decodeJwt } from "jose";
 import type { AccountLifecycle, Caller } from "../lib/accounts/lifecycle";
 import { emailParam, normalizeEmail } from "../lib/email-address";
 import { ClientError } from "../lib/errors";
+import { principalOf } from "../middlewares/auth.middleware";
 import type { HttpMeta } from "../lib/http-meta";
 import { ref } from "../lib/openapi/schemas";
 import type { RuntimeMethods } from "./runtime.mixin";
@@ -34,11 +36,11 @@ export interface LogoutParams {
 	refreshToken: string;
 }
 
-/** What the auth service gives the mixin: the verified caller and the lifecycle it made. */
 interface LifecycleMethods extends RuntimeMethods {
 	caller(ctx: Context): Caller;
 }
 
+/** What the auth service gives the mixin: the lifecycle it made. */
 interface LifecycleVars {
 	lifecycle: AccountLifecycle;
 }
@@ -165,6 +167,22 @@ export const AccountLifecycleMixin: ServiceSchema<ServiceSettingSchema, Lifecycl
 				if (!profile) throw new ClientError(404, "ACTOR_NOT_FOUND", "No user has this username.");
 				return { email: profile.email, emailVerified: profile.emailVerified };
 			}
+		}
+	},
+	methods: {
+		/** The verified caller (the middleware put it in locals); the session id is read from the same, verified token. */
+		caller(ctx: Context): Caller {
+			const p = principalOf(ctx);
+			if (!p || p.kind !== "user") throw new ClientError(403, "FORBIDDEN", "Only users have an account here.");
+			const token = (ctx.meta as { authToken?: string }).authToken;
+			let sid: string | undefined;
+			try {
+				const claim = token ? decodeJwt(token).sid : undefined;
+				sid = typeof claim === "string" ? claim : undefined;
+			} catch {
+				sid = undefined;
+			}
+			return { sub: p.sub, username: p.username, sid };
 		}
 	}
 };

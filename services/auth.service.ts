@@ -7,12 +7,10 @@
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { AccountCreator, messageOf, type ActorDirectory } from "../lib/accounts/create";
-import { AccountLifecycle, type Caller } from "../lib/accounts/lifecycle";
+import { AccountLifecycle } from "../lib/accounts/lifecycle";
 import { AccountRepair } from "../lib/accounts/repair";
 import { NotificationIntake } from "../lib/notifications/accept";
 import { RateLimiter } from "../lib/rate-limit";
-import { principalOf } from "../middlewares/auth.middleware";
-import { decodeJwt } from "jose";
 import { emailParam, normalizeEmail } from "../lib/email-address";
 import { ClientError } from "../lib/errors";
 import type { HttpMeta, SocialCallbackMeta } from "../lib/http-meta";
@@ -52,7 +50,6 @@ export interface ExchangeParams {
 }
 
 interface AuthMethods extends RuntimeMethods {
-	caller(ctx: Context): Caller;
 	social(): SocialSignIn;
 	actorDirectory(ctx: Context | null): ActorDirectory;
 	redirect(ctx: Context<unknown, HttpMeta>, redirect: Redirect): void;
@@ -207,20 +204,6 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 		}
 	},
 	methods: {
-		/** The verified caller (the middleware put it in locals); the session id is read from the same, verified token. */
-		caller(ctx: Context): Caller {
-			const p = principalOf(ctx);
-			if (!p || p.kind !== "user") throw new ClientError(403, "FORBIDDEN", "Only users have an account here.");
-			const token = (ctx.meta as { authToken?: string }).authToken;
-			let sid: string | undefined;
-			try {
-				const claim = token ? decodeJwt(token).sid : undefined;
-				sid = typeof claim === "string" ? claim : undefined;
-			} catch {
-				sid = undefined;
-			}
-			return { sub: p.sub, username: p.username, sid };
-		},
 		social(): SocialSignIn {
 			this.socialSignIn ??= new SocialSignIn(this.runtime(), this.logger, this.accounts);
 			return this.socialSignIn;
