@@ -156,9 +156,10 @@ async function postJson(base: string, path: string, body: unknown, status: numbe
  * service account, and the service signs in with it (README "Service accounts").
  * Services send to any recipient, without the users' hourly quota.
  */
-export async function serviceSender(base: string, serviceId = SENDER_SERVICE_ID): Promise<string> {
-	const admin = await postJson(base, "/auth/login", { username: BENCH_ADMIN.email, password: BENCH_ADMIN.password }, 200);
-	const account = await postJson(base, "/admin/service-accounts", { serviceId }, 201, String(admin.accessToken));
+export async function serviceSender(base: string, adminToken?: string, serviceId = SENDER_SERVICE_ID): Promise<string> {
+	// A platform started with DEPLOYMENT_ENV has BENCH_ADMIN; a cluster (harness/cluster.ts) its own, whose token it hands in.
+	const admin = adminToken ?? String((await postJson(base, "/auth/login", { username: BENCH_ADMIN.email, password: BENCH_ADMIN.password }, 200)).accessToken);
+	const account = await postJson(base, "/admin/service-accounts", { serviceId }, 201, admin);
 	const tokens = await postJson(base, "/auth/services/token", { username: account.username, password: account.password }, 200);
 	if (typeof tokens.idToken !== "string") throw new Error("POST /auth/services/token answered without an idToken");
 	return tokens.idToken;

@@ -57,6 +57,9 @@ import { RECIPIENT, SMS_RECIPIENT, SMS_TEMPLATE, TEMPLATE, VARIABLES, isAccepted
 
 export const GOAL_E2E_PER_SEC = 1000;
 export const GOAL_CRITICAL_P99_MS = 1000;
+/** Issue 21's tighter goal for the same figure (and its stretch). */
+export const ISSUE_CRITICAL_P99_MS = 100;
+export const STRETCH_CRITICAL_P99_MS = 50;
 
 const PARTS = ["accept", "e2e", "critical"] as const;
 type Part = (typeof PARTS)[number];
@@ -319,7 +322,7 @@ async function e2eRun(s: NotificationSettings, channel: E2eChannel, dispatchers:
 	const problems: string[] = [];
 	const what = `${channel} e2e with ${dispatchers} dispatcher(s)`;
 	try {
-		const token = await serviceSender(cluster.base);
+		const token = await serviceSender(cluster.base, cluster.admin);
 		await cluster.startDispatchers(dispatchers);
 		const notifications = cluster.store.collection<NotificationDoc>("notifications");
 		const events = cluster.store.collection<EventDoc>("notification_events");
@@ -545,7 +548,7 @@ async function criticalRun(s: NotificationSettings, cluster: Cluster, token: str
 export async function benchCritical(s: NotificationSettings): Promise<CriticalResult> {
 	const cluster = await Cluster.start({ label: "critical", startTimeoutMs: s.load.startTimeoutMs, natsUrl: NATS_URL, env: DEPLOYMENT_ENV });
 	try {
-		const token = await serviceSender(cluster.base);
+		const token = await serviceSender(cluster.base, cluster.admin);
 		await cluster.startDispatchers(s.criticalDispatchers);
 		const empty = await criticalRun(s, cluster, token, "empty queue", 0);
 		// The backlog goes in with no dispatcher running, so all of it is queued when they start.
@@ -659,7 +662,7 @@ function formatCritical(r: CriticalResult, s: NotificationSettings): string[] {
 			row(r.backlogged)
 		]),
 		"",
-		`(goal: CRITICAL p99 < ${fmtInt(GOAL_CRITICAL_P99_MS)} ms behind the backlog: ${verdict(r.backlogged.p99Ms < GOAL_CRITICAL_P99_MS)})`
+		`(goal: CRITICAL p99 < ${fmtInt(GOAL_CRITICAL_P99_MS)} ms behind the backlog: ${verdict(r.backlogged.p99Ms < GOAL_CRITICAL_P99_MS)}; issue 21: < ${ISSUE_CRITICAL_P99_MS} ms, ${verdict(r.backlogged.p99Ms < ISSUE_CRITICAL_P99_MS)}; stretch < ${STRETCH_CRITICAL_P99_MS} ms, ${verdict(r.backlogged.p99Ms < STRETCH_CRITICAL_P99_MS)})`
 	];
 }
 
