@@ -266,7 +266,8 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 			intake: () => (this.intake ??= new NotificationIntake(this.runtime().store(), { warn: (m, f) => this.logger.warn(m, f) })),
 			limiter: () => (this.limiter ??= new RateLimiter(this.runtime().kv(), this.runtime().config.gateway.rateLimits, this.logger)),
 			config: this.runtime().config.accounts,
-			queued: () => void this.broker.emit("notifications.queued", {}),
+			// Account mails are CRITICAL (lib/accounts/lifecycle-mail.ts): an urgent wake (lib/notifications/wakes.ts).
+			queued: () => void this.broker.emit("notifications.queued", { urgent: true }),
 			log: this.logger
 		});
 	},

@@ -7,7 +7,7 @@
  * here as delivery outcomes.
  */
 import { signUnsubscribe } from "../lib/unsubscribe/token";
-import type { ServiceSchema, ServiceSettingSchema } from "moleculer";
+import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { createChannels } from "../lib/channels";
 import { Dispatcher } from "../lib/notifications/dispatcher";
 import { countOutcome, registerNotificationMetrics } from "../lib/notifications/metrics";
@@ -43,8 +43,8 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, 
 		}
 	},
 	events: {
-		"notifications.queued"() {
-			this.dispatcher?.wake();
+		"notifications.queued"(ctx: Context<{ urgent?: boolean }>) {
+			this.dispatcher?.wake(ctx.params?.urgent === true);
 		}
 	},
 	methods: {

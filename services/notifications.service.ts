@@ -17,6 +17,7 @@ import { LIST_MAX_LIMIT, listNotifications, type ListPage, type ListQuery } from
 import { CHANNELS, PRIORITIES, STATUSES } from "../lib/notifications/model";
 import { EVENT_SEQ, readNotification, readTimeline, type NotificationView, type Timeline } from "../lib/notifications/view";
 import { principalOf } from "../middlewares/auth.middleware";
+import { DispatcherWakes, isUrgent } from "../lib/notifications/wakes";
 import { checkRecipient, countAgainstQuota, OwnAddresses, type OwnAddress } from "../lib/notifications/senders";
 import { PushSubscriptionsMixin } from "../mixins/push-subscriptions.mixin";
 import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
@@ -43,20 +44,15 @@ interface Meta extends HttpMeta {
 	idempotencyKey?: string;
 }
 
-interface NotificationsMethods extends RuntimeMethods {
-	wakeDispatchers(): void;
-	/** The user's own address, as the identity provider has it (verified ones are cached for a few minutes). */
-}
+type NotificationsMethods = RuntimeMethods;
 
 interface NotificationsState {
 	ownAddresses: OwnAddresses;
 	intake: NotificationIntake;
-	wakeTimer: NodeJS.Timeout | null;
-	wakeAgain: boolean;
+	wakes: DispatcherWakes;
 	sampler: NodeJS.Timeout | null;
 }
 
-const WAKE_WINDOW_MS = 5;
 
 const templateSchema = {
 	name: { type: "string", trim: true, min: 1, max: 200 },
@@ -105,7 +101,7 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMet
 				await checkRecipient(caller, ctx.params.channel ?? "EMAIL", ctx.params.to, cfg, p => this.ownAddresses.get(p, username => this.callAsService<OwnAddress>(ctx, "auth.ownAddress", { username })));
 				await countAgainstQuota(caller, cfg, this.runtime().kv());
 				const { notificationId, created } = await this.intake.accept(ctx.params, creatorOf(caller), ctx.meta.idempotencyKey);
-				if (created) this.wakeDispatchers();
+				if (created) this.wakes.wake(isUrgent(ctx.params.priority));
 				// A replay gets the answer the original request got; GET shows the current status.
 				ctx.meta.$statusCode = 201;
 				ctx.meta.$location = `/notifications/${notificationId}`;
@@ -234,33 +230,10 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMet
 				return toTemplateView(await replaceTemplate(this.runtime().store(), id, fields, owner => mayAccess(caller, owner)));
 			}
 		}
-
-	},
-	methods: {
-		/**
-		 * Wakes a dispatcher at once, then at most once per WAKE_WINDOW_MS however many
-		 * notifications arrive: a trailing wake follows every burst, so none waits for a
-		 * dispatcher's poll, and a busy dispatcher is not flooded with events it drains anyway.
-		 */
-		wakeDispatchers() {
-			if (this.wakeTimer) {
-				this.wakeAgain = true;
-				return;
-			}
-			void this.broker.emit("notifications.queued", {});
-			this.wakeTimer = setTimeout(() => {
-				this.wakeTimer = null;
-				if (this.wakeAgain) {
-					this.wakeAgain = false;
-					this.wakeDispatchers();
-				}
-			}, WAKE_WINDOW_MS);
-		}
 	},
 	created() {
 		this.ownAddresses = new OwnAddresses();
-		this.wakeTimer = null;
-		this.wakeAgain = false;
+		this.wakes = new DispatcherWakes(urgent => void this.broker.emit("notifications.queued", urgent ? { urgent: true } : {}));
 		this.sampler = null;
 	},
 	started() {
@@ -286,7 +259,7 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMet
 	},
 	stopped() {
 		if (this.sampler) clearInterval(this.sampler);
-		if (this.wakeTimer) clearTimeout(this.wakeTimer);
+		this.wakes.stop();
 	}
 };
 

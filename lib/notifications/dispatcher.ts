@@ -39,6 +39,8 @@ export class Dispatcher {
 	private readonly inflight = new Set<Promise<void>>();
 	private running = false;
 	private wakeUp: (() => void) | null = null;
+	/** Set by an urgent wake until the next claim. */
+	private urgent = false;
 	private loop: Promise<void> | null = null;
 	private reaper: NodeJS.Timeout | null = null;
 	private stopped: Promise<void> | null = null;
@@ -72,7 +74,14 @@ export class Dispatcher {
 		}, Math.max(100, Math.floor(cfg.leaseMs / 4)));
 	}
 
-	wake(): void {
+	/**
+	 * Wakes the loop when it idles. An urgent wake (a CRITICAL or HIGH notification was
+	 * queued) also lets the next free slot claim at once, where the loop otherwise waits
+	 * for half its slots: the claim takes the most urgent first, so the notification waits
+	 * for one send under way to finish rather than for half of them.
+	 */
+	wake(urgent = false): void {
+		if (urgent) this.urgent = true;
 		const w = this.wakeUp;
 		this.wakeUp = null;
 		w?.();
@@ -100,11 +109,13 @@ export class Dispatcher {
 		const cfg = this.deps.config;
 		while (this.running) {
 			const free = cfg.concurrency - this.inflight.size;
-			// Claim in batches: one claim for many free slots costs one transaction, not many.
-			if (free <= 0 || (free < Math.ceil(cfg.concurrency / 2) && this.inflight.size > 0)) {
+			// Claim in batches: one claim for many free slots costs one transaction, not many;
+			// after an urgent wake, one free slot is enough.
+			if (free <= 0 || (free < Math.ceil(cfg.concurrency / 2) && this.inflight.size > 0 && !this.urgent)) {
 				await Promise.race(this.inflight);
 				continue;
 			}
+			this.urgent = false;
 			let batch: NotificationDoc[] = [];
 			try {
 				batch = await this.queue.claim(free, cfg.leaseMs, { holdLow: await this.deps.holdLow() });

@@ -9,14 +9,14 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { request, type IncomingMessage } from "node:http";
 import path from "node:path";
-import { ServiceBroker } from "moleculer";
 import type { ChannelSender } from "../../lib/channels";
 import { createKeyValue } from "../../lib/kv";
 import { newNotification } from "../../lib/notifications/accept";
-import { Dispatcher } from "../../lib/notifications/dispatcher";
-import type { Channel, NotificationDoc } from "../../lib/notifications/model";
+import type { Dispatcher } from "../../lib/notifications/dispatcher";
+import type { NotificationDoc } from "../../lib/notifications/model";
 import { createStore } from "../../lib/store";
 import { SqliteStore } from "../../lib/store/sqlite";
+import { testDispatcher } from "../helpers/dispatcher";
 import { http, newUser, startPlatform, tempDir, testConfig } from "../helpers/platform";
 import { freePort, startNode, waitFor, type NodeProcess } from "../helpers/processes";
 import { portOpen } from "../helpers/servers";
@@ -243,7 +243,6 @@ describe("dispatcher stop", () => {
 		const config = testConfig({ DISPATCHER_CONCURRENCY: "16", NOTIFICATION_LEASE_MS: "600000" });
 		const store = createStore(config);
 		const kv = createKeyValue(config);
-		const broker = new ServiceBroker({ logger: false });
 		const notifications = store.collection<NotificationDoc>("notifications");
 		const ids: string[] = [];
 		for (let i = 0; i < 10; i++) {
@@ -252,16 +251,7 @@ describe("dispatcher stop", () => {
 			ids.push(doc.id);
 		}
 		const sent: string[] = [];
-		const dispatcherOf = (sender: ChannelSender) =>
-			new Dispatcher({
-				config: config.notifications,
-				store,
-				kv,
-				channels: new Map<Channel, ChannelSender>([["EMAIL", sender]]),
-				logger: broker.getLogger("dispatcher"),
-				holdLow: async () => false,
-				onSettled: () => undefined
-			});
+		const dispatcherOf = (sender: ChannelSender) => testDispatcher(config, store, kv, sender);
 
 		// A slow provider: the first message it is handed waits until the test lets it go, and
 		// the node is told to stop the moment that message arrives.

@@ -101,6 +101,30 @@ describe("sqlite store in a worker thread", () => {
 		await expect(actors.find({}, { sort: { id: 1 } })).resolves.toEqual([actor("after"), actor("before")]);
 	});
 
+	it("should wait while another process holds the write lock, and write as soon as it is let go", async () => {
+		const actors = store.collection<Actor>("actors");
+		await actors.insert(actor("first"));
+		// Another node on the same file, in the middle of its own transaction.
+		const other = new DatabaseSync(file, { timeout: 5000 });
+		try {
+			other.exec("BEGIN IMMEDIATE");
+			let settled = false;
+			const write = actors.insert(actor("second")).finally(() => (settled = true));
+			// Let go just after SQLite's own handler would begin a 100 ms sleep (its waits add up to 228 ms by then).
+			await new Promise(resolve => setTimeout(resolve, 235));
+			// Neither written nor refused: it waits (for up to 5 s).
+			expect(settled).toBe(false);
+			other.exec("COMMIT");
+			const released = Date.now();
+			await write;
+			// SQLite's own busy handler sleeps up to 100 ms at a time by now; this thread asks every 0.2 ms.
+			expect(Date.now() - released).toBeLessThan(50);
+		} finally {
+			other.close();
+		}
+		expect(await actors.get("second")).toEqual(actor("second"));
+	});
+
 	it("should let two stores on one file each claim a document once", async () => {
 		const other = new SqliteWorkerStore(file);
 		try {
