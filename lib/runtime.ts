@@ -6,10 +6,11 @@
  * opens only what its services need: verifying tokens of the embedded provider takes
  * its public keys from the auth service, never the provider or its private key.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import type { ServiceBroker } from "moleculer";
 import type { JSONWebKeySet } from "jose";
 import type { Config, ServiceName } from "./config";
-import { PublicKeySet } from "./auth/public-keys";
+import { KeysUnavailableError, PublicKeySet } from "./auth/public-keys";
 import { ServiceTokenCache } from "./auth/service-tokens";
 import type { Principal } from "./auth/rules";
 import { TokenVerifier } from "./auth/verifier";
@@ -32,6 +33,8 @@ const STORELESS: readonly ServiceName[] = ["api-gateway"];
 /** The action that publishes the embedded provider's public keys. */
 const JWKS_ACTION = "auth.jwks";
 const KEY_FETCH_TIMEOUT_MS = 5000;
+/** How often a node waiting to hear of the auth service looks again. */
+const JWKS_WAIT_INTERVAL_MS = 25;
 
 function once<T>(make: () => T): { get: () => T; peek: () => T | undefined } {
 	let value: T | undefined;
@@ -62,7 +65,7 @@ export class Runtime {
 		return p;
 	});
 	private readonly publicKeysRef = once<PublicKeySet>(
-		() => new PublicKeySet({ fetch: () => this.fetchPublicKeys(), source: JWKS_ACTION, log: this.broker?.getLogger("keys") })
+		() => new PublicKeySet({ fetch: first => this.fetchPublicKeys(first), source: JWKS_ACTION, log: this.broker?.getLogger("keys") })
 	);
 	private readonly verifierRef = once<Promise<TokenVerifier>>(async () => {
 		this.madeVerifier =
@@ -139,9 +142,33 @@ export class Runtime {
 		if (store) endpointsChanged(store);
 	}
 
-	private async fetchPublicKeys(): Promise<JSONWebKeySet> {
+	/** Whether this node can check tokens now (readiness asks): never waits for the auth service to be heard of. */
+	async keysReady(): Promise<void> {
+		const keys = this.publicKeys();
+		if (!keys.held && !this.broker?.registry.actions.isAvailable(JWKS_ACTION)) {
+			// The fetch goes on without the probe: it takes the keys as soon as the service is
+			// heard of, or logs why not once its wait ends.
+			keys.ready().catch(() => undefined);
+			throw new KeysUnavailableError(`The signing keys could not be obtained from ${JWKS_ACTION}: no node offers it`);
+		}
+		await keys.ready();
+	}
+
+	private async fetchPublicKeys(first: boolean): Promise<JSONWebKeySet> {
 		if (!this.broker) throw new Error("no broker is attached to this runtime");
 		const timeout = Math.min(this.config.requestTimeoutMs, KEY_FETCH_TIMEOUT_MS);
+		// Nodes that start together hear of each other up to a second apart (each announces
+		// its services once they have started), so a peer may already call this node before
+		// this node has heard of the auth service. The first fetch waits for it, within the
+		// same bound, instead of answering 503 and holding that failure for a second. Later
+		// fetches never wait: the held keys keep serving while the auth service is away.
+		if (first) {
+			const deadline = Date.now() + timeout;
+			while (!this.broker.registry.actions.isAvailable(JWKS_ACTION)) {
+				if (Date.now() >= deadline) throw new Error(`no node offering it was heard of within ${timeout} ms`);
+				await sleep(JWKS_WAIT_INTERVAL_MS, undefined, { ref: false });
+			}
+		}
 		return this.broker.call<JSONWebKeySet, Record<string, never>>(JWKS_ACTION, {}, { timeout });
 	}
 

@@ -27,8 +27,8 @@ export interface KeyLog {
 }
 
 export interface PublicKeySetOptions {
-	/** Where the keys come from, e.g. the auth service's jwks action. */
-	fetch: () => Promise<JSONWebKeySet>;
+	/** Where the keys come from, e.g. the auth service's jwks action; `first` while no keys are held. */
+	fetch: (first: boolean) => Promise<JSONWebKeySet>;
 	/** Names the source in log lines and errors. */
 	source: string;
 	log?: KeyLog;
@@ -63,6 +63,11 @@ export class PublicKeySet {
 		this.fetchedAt = Number.NEGATIVE_INFINITY;
 		this.attemptedAt = Number.NEGATIVE_INFINITY;
 		this.failure = null;
+	}
+
+	/** Whether keys were fetched (they are kept, even when old, while renewals fail). */
+	get held(): boolean {
+		return this.keys !== null;
 	}
 
 	/** Resolves once keys are held (fetching them if none are); KeysUnavailableError saying why otherwise. */
@@ -101,7 +106,7 @@ export class PublicKeySet {
 		}
 		this.attemptedAt = this.now();
 		this.pending = this.opts
-			.fetch()
+			.fetch(this.keys === null)
 			.then(jwks => {
 				this.keys = createLocalJWKSet(checked(jwks));
 				this.fetchedAt = this.now();

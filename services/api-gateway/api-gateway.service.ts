@@ -171,7 +171,7 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 			}
 			if (rt.config.redisUrl) await probe("redis", () => rt.kv().ping());
 			// Without the embedded provider's public keys no token can be checked (Cognito's are fetched per kid).
-			if (rt.config.idp.kind === "embedded") await probe("keys", () => rt.publicKeys().ready());
+			if (rt.config.idp.kind === "embedded") await probe("keys", () => rt.keysReady());
 			const status = Object.values(checks).every(c => c === "ok") ? "ok" : "unavailable";
 			return { status, checks };
 		}

@@ -89,13 +89,18 @@ export function newUser(overrides: Partial<{ email: string; password: string; fi
 	};
 }
 
+/** Checks an answer's status; a failure shows the answer's body (its problem document), not only the status. */
+export function expectStatus(res: { status: number; body: unknown }, status: number) {
+	expect({ status: res.status, body: res.body }).toEqual({ status, body: res.status === status ? res.body : "(the answer with the expected status)" });
+}
+
 /** Registers a fresh user through the gateway, logs in and reads the actor with the access token, checking each answer. */
 export async function registerLoginAndRead(baseUrl: string) {
 	const user = newUser();
 	const reg = await http(baseUrl, "POST", "/auth/register", { json: user });
-	expect(reg.status).toBe(201);
+	expectStatus(reg, 201);
 	const login = await http(baseUrl, "POST", "/auth/login", { json: { username: user.email, password: user.password } });
-	expect(login.status).toBe(200);
+	expectStatus(login, 200);
 	const actor = await http(baseUrl, "GET", `/actors/${reg.body.actorId}`, { token: login.body.accessToken });
 	expect(actor.status).toBe(200);
 	expect(actor.body).toMatchObject({ actorId: reg.body.actorId, email: user.email.toLowerCase() });

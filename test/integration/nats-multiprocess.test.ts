@@ -3,7 +3,7 @@
  * sharing one embedded store: register, log in, read the profile, refresh.
  */
 import fs from "node:fs";
-import { http, newUser, registerLoginAndRead, tempDir } from "../helpers/platform";
+import { expectStatus, http, newUser, registerLoginAndRead, tempDir } from "../helpers/platform";
 import { freePort, startNode, waitFor, type NodeProcess } from "../helpers/processes";
 import { describeWith, NATS_URL, uniqueName } from "../helpers/services";
 
@@ -55,7 +55,7 @@ describeWith("NATS", "services split across processes over NATS", () => {
 	it("should answer 503 quickly when the actor node is gone", async () => {
 		const user = newUser();
 		const reg = await http(baseUrl, "POST", "/auth/register", { json: user });
-		expect(reg.status).toBe(201);
+		expectStatus(reg, 201);
 		await actors.stop("SIGTERM");
 		await waitFor("the gateway to notice the actor node left", async () => {
 			const res = await http(baseUrl, "GET", `/actors/${reg.body.actorId}`, { token: reg.body.accessToken });

@@ -25,6 +25,7 @@ describe("PublicKeySet", () => {
 	let now: number;
 	let published: JWK[];
 	let fetches: number;
+	let firsts: boolean[];
 	let failWith: Error | null;
 	let warnings: string[];
 	let set: PublicKeySet;
@@ -41,12 +42,14 @@ describe("PublicKeySet", () => {
 		now = 1_700_000_000_000;
 		published = [a.publicJwk];
 		fetches = 0;
+		firsts = [];
 		failWith = null;
 		warnings = [];
 		const log: KeyLog = { info: () => undefined, warn: m => warnings.push(m) };
 		set = new PublicKeySet({
-			fetch: async () => {
+			fetch: async first => {
 				fetches += 1;
+				firsts.push(first);
 				if (failWith) throw failWith;
 				return { keys: published };
 			},
@@ -121,6 +124,20 @@ describe("PublicKeySet", () => {
 		await expect(verify(await sign(a))).resolves.toBeDefined();
 		await expect(set.ready()).resolves.toBeUndefined();
 		expect(fetches).toBe(2);
+	});
+
+	it("should tell the source which fetch is a first one (no keys held), also after a first one failed", async () => {
+		failWith = new Error("Service 'auth.jwks' is not found.");
+		await expect(set.ready()).rejects.toBeInstanceOf(KeysUnavailableError);
+		expect(set.held).toBe(false);
+		failWith = null;
+		now += 2_000;
+		await set.ready();
+		expect(set.held).toBe(true);
+		now += 301_000;
+		await set.ready();
+
+		expect(firsts).toEqual([true, true, false]);
 	});
 
 	it("should drop a key the source no longer publishes once the maximum age has passed", async () => {
