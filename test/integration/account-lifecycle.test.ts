@@ -170,13 +170,19 @@ describe.each<Kind>(["embedded", "cognito"])("account lifecycle with the %s iden
 		expect((await outbox(p.dataDir)).filter(m => m.to === unknown)).toEqual([]);
 	});
 
-	it("should answer forgot in the same median time for known and unknown addresses (50 each, within 10%)", async () => {
+	// The issue asks for at least 50 tries each. With 50, the medians of the same request
+	// (about 2 ms here) differ by ±5 % (one standard error) on a 2-core CI machine, so the
+	// 10 % bound failed about one run in ten with no difference to find; with 120 the error
+	// is about ±3 %, while a lookup or a mail before the answer adds far more than 10 %.
+	const FORGOT_TRIES = 120;
+
+	it(`should answer forgot in the same median time for known and unknown addresses (${FORGOT_TRIES} each, within 10%)`, async () => {
 		const user = await register(p);
-		// One address each, asked 50 times: both count against one existing rate-limit counter.
+		// One address each, asked FORGOT_TRIES times: both count against one existing rate-limit counter.
 		const unknown = `nobody-${Date.now()}@example.com`;
 		const times: Record<"known" | "unknown", number[]> = { known: [], unknown: [] };
 		let mailed = 0;
-		for (let i = 0; i < 50; i++) {
+		for (let i = 0; i < FORGOT_TRIES; i++) {
 			for (const which of i % 2 ? (["known", "unknown"] as const) : (["unknown", "known"] as const)) {
 				const email = which === "known" ? user.email : unknown;
 				const started = process.hrtime.bigint();
@@ -192,7 +198,7 @@ describe.each<Kind>(["embedded", "cognito"])("account lifecycle with the %s iden
 		const [k, u] = [median(times.known), median(times.unknown)];
 		console.log(`forgot median: known ${k.toFixed(3)} ms, unknown ${u.toFixed(3)} ms`);
 		expect(Math.abs(k - u) / Math.min(k, u)).toBeLessThan(0.1);
-	});
+	}, 60000);
 
 	it("should reset the password with the mailed token once, revoke every refresh token, and verify the email", async () => {
 		const user = await register(p);
