@@ -54,7 +54,7 @@ describe("a node's public keys, fetched through its broker", () => {
 	it("should answer readiness at once while no node offers the keys, and hold them once one does", async () => {
 		const started = Date.now();
 		await expect(runtime.keysReady()).rejects.toBeInstanceOf(KeysUnavailableError);
-		expect(Date.now() - started).toBeLessThan(200);
+		expect(Date.now() - started).toBeLessThan(500);
 
 		// The fetch the probe began takes the keys when the service is heard of.
 		startAuth();
