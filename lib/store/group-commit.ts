@@ -20,6 +20,11 @@ export interface GroupCommitOptions {
 	backoffMs?: number;
 	/** Told of every failed try of a shared batch. */
 	onBatchError?: (err: unknown, groups: number) => void;
+	/**
+	 * Batches handed to the store and not yet answered, at most (0: no limit). While that
+	 * many are under way, new writes wait and go together once one is answered.
+	 */
+	maxInFlight?: number;
 }
 
 interface Pending {
@@ -32,6 +37,8 @@ export class GroupCommit {
 	private pending: Pending[] = [];
 	private pendingGroups = 0;
 	private timer: { cancel(): void } | null = null;
+	private inFlight = 0;
+	private readonly maxInFlight: number;
 	private readonly maxGroups: number;
 	private readonly delayMs: number;
 	private readonly attempts: number;
@@ -42,6 +49,11 @@ export class GroupCommit {
 		this.delayMs = options.delayMs ?? 0;
 		this.attempts = Math.max(1, options.attempts ?? 1);
 		this.backoffMs = options.backoffMs ?? 0;
+		this.maxInFlight = options.maxInFlight ?? 0;
+	}
+
+	private full(): boolean {
+		return this.maxInFlight > 0 && this.inFlight >= this.maxInFlight;
 	}
 
 	submit(groups: BatchGroup[]): Promise<boolean[]> {
@@ -49,7 +61,7 @@ export class GroupCommit {
 			this.pending.push({ groups, resolve, reject });
 			this.pendingGroups += groups.length;
 			if (this.pendingGroups >= this.maxGroups) void this.flush();
-			else this.timer ??= this.schedule();
+			else if (!this.full()) this.timer ??= this.schedule();
 		});
 	}
 
@@ -68,6 +80,16 @@ export class GroupCommit {
 		const batch = this.pending.splice(0);
 		this.pendingGroups = 0;
 		if (batch.length === 0) return;
+		this.inFlight += 1;
+		try {
+			await this.write(batch);
+		} finally {
+			this.inFlight -= 1;
+			if (this.pending.length > 0 && !this.full()) this.timer ??= this.schedule();
+		}
+	}
+
+	private async write(batch: Pending[]): Promise<void> {
 		const groups = batch.flatMap(p => p.groups);
 		for (let attempt = 1; attempt <= this.attempts; attempt++) {
 			try {

@@ -85,6 +85,65 @@ describe("group commit", () => {
 		await expect(store.collection("actors").count({})).resolves.toBe(3);
 	});
 
+	/** A store whose batches are answered only when the test says so; the groups of each batch call are kept. */
+	function held(): Store & { calls: string[][]; answer(): void } {
+		const calls: string[][] = [];
+		const waiting: (() => void)[] = [];
+		return Object.assign(Object.create(store) as Store, {
+			calls,
+			answer: () => waiting.shift()!(),
+			async batch(groups: BatchGroup[]) {
+				calls.push(groups.map(g => (g[0] as { doc: { id: string } }).doc.id));
+				await new Promise<void>(resolve => waiting.push(resolve));
+				return store.batch(groups);
+			}
+		});
+	}
+	const turn = () => new Promise(resolve => setImmediate(resolve));
+
+	it("should hold writes while a batch is under way when maxInFlight is 1, and send them together once it is answered", async () => {
+		const s = held();
+		const gc = new GroupCommit(s, { maxInFlight: 1 });
+		const first = gc.submit([insert("n1", "n1@x")]);
+		await turn();
+		const later = [gc.submit([insert("n2", "n2@x")]), gc.submit([insert("n3", "n3@x")])];
+		await turn();
+		const another = gc.submit([insert("n4", "n4@x")]);
+		await turn();
+		expect(s.calls).toEqual([["n1"]]);
+
+		s.answer();
+		await expect(first).resolves.toEqual([true]);
+		await turn();
+		expect(s.calls).toEqual([["n1"], ["n2", "n3", "n4"]]);
+		s.answer();
+		await expect(Promise.all([...later, another])).resolves.toEqual([[true], [true], [true]]);
+		await expect(store.collection("actors").count({})).resolves.toBe(4);
+	});
+
+	it("should send the writes of each turn as they come without a limit (the default)", async () => {
+		const s = held();
+		const gc = new GroupCommit(s);
+		const all = [gc.submit([insert("o1", "o1@x")])];
+		await turn();
+		all.push(gc.submit([insert("o2", "o2@x")]));
+		await turn();
+		expect(s.calls).toEqual([["o1"], ["o2"]]);
+		s.answer();
+		s.answer();
+		await expect(Promise.all(all)).resolves.toEqual([[true], [true]]);
+	});
+
+	it("should write each caller on its own when a batch under the limit fails, then take new writes", async () => {
+		const s = flaky(1);
+		const gc = new GroupCommit(s, { maxInFlight: 1 });
+		const results = Promise.all([gc.submit([insert("p1", "p1@x")]), gc.submit([insert("p2", "p2@x")])]);
+		await expect(results).resolves.toEqual([[true], [true]]);
+		await expect(gc.submit([insert("p3", "p3@x")])).resolves.toEqual([true]);
+		expect(s.calls).toEqual([2, 1, 1, 1]);
+		await expect(store.collection("actors").count({})).resolves.toBe(3);
+	});
+
 	it("should write at once, without waiting, when a batch reaches its size", async () => {
 		const s = flaky(0);
 		const gc = new GroupCommit(s, { maxGroups: 2, delayMs: 60000 });
