@@ -18,11 +18,6 @@ export function randomToken(bytes = 32): string {
 }
 
 /**
- * True for an endpoint on this machine (a local emulator, such as cognito-local or
- * aws-ses-v2-local). Only there may AWS clients use placeholder credentials; a real
- * or VPC endpoint keeps the default credential chain.
- */
-/**
  * A UUIDv7 (RFC 9562): the creation millisecond, then 74 random bits. Records made
  * one after another get neighbouring ids, so an insert touches the end of the id
  * index instead of a random page of it (a third of the commit's writes for a
@@ -44,6 +39,11 @@ export function uuidv7Floor(ms: number): string {
 	return `${time.slice(0, 8)}-${time.slice(8)}`;
 }
 
+/**
+ * True for an endpoint on this machine (a local emulator, such as cognito-local or
+ * aws-ses-v2-local). Only there may AWS clients use placeholder credentials; a real
+ * or VPC endpoint keeps the default credential chain.
+ */
 export function isLoopbackEndpoint(endpoint: string | undefined): boolean {
 	if (!endpoint) return false;
 	const host = new URL(endpoint).hostname.replace(/^\[|\]$/g, "");
