@@ -162,6 +162,8 @@ export class Runtime {
 		// this node has heard of the auth service. The first fetch waits for it, within the
 		// same bound, instead of answering 503 and holding that failure for a second. Later
 		// fetches never wait: the held keys keep serving while the auth service is away.
+		// (Moleculer's waitForServices would log each wait at info and look for the service,
+		// not the action this call needs.)
 		if (first) {
 			const deadline = Date.now() + timeout;
 			while (!this.broker.registry.actions.isAvailable(JWKS_ACTION)) {

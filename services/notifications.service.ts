@@ -53,7 +53,6 @@ interface NotificationsState {
 	sampler: NodeJS.Timeout | null;
 }
 
-
 const templateSchema = {
 	name: { type: "string", trim: true, min: 1, max: 200 },
 	subject: { type: "string", min: 1, max: 998 },
