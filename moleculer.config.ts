@@ -2,11 +2,12 @@
  * Broker options for every node. Without NATS_URL the node runs alone with no
  * transporter; with it, services on many nodes find each other over NATS.
  */
-import type { BrokerOptions } from "moleculer";
+import type { BrokerOptions, Middleware } from "moleculer";
 import type { Config } from "./lib/config";
 import { errorFields, mergeLogArguments } from "./lib/logging";
 import type { Runtime } from "./lib/runtime";
 import { AuthMiddleware } from "./middlewares/auth.middleware";
+import { DeadlineMiddleware } from "./middlewares/deadline.middleware";
 import { StorageFaultsMiddleware } from "./middlewares/storage-faults.middleware";
 import { StreamMiddleware } from "./middlewares/stream.middleware";
 import { TransportHealthMiddleware } from "./middlewares/transport-health.middleware";
@@ -40,6 +41,16 @@ export const REDACTED_PATHS = [
 	"*.params.code",
 	"*.params.state"
 ];
+
+/**
+ * Moleculer's built-in middlewares, in its own order (service-broker.js,
+ * INTERNAL_MIDDLEWARES), with its Timeout replaced by DeadlineMiddleware: the same
+ * bounded calls without a timer per call (middlewares/deadline.middleware.ts).
+ * test/unit/deadline.test.ts checks this list against the one Moleculer installs.
+ */
+export function builtInMiddlewares(): (string | Middleware)[] {
+	return ["ActionHook", "Validator", "Bulkhead", "Cacher", "ContextTracker", "CircuitBreaker", DeadlineMiddleware(), "Retry", "Fallback", "ErrorHandler", "Tracing", "Metrics", "Debounce", "Throttle"];
+}
 
 /**
  * Development logs: pino-pretty in a worker thread, one colored line per entry with
@@ -91,7 +102,9 @@ export default function brokerOptions(config: Config, runtime: Runtime): BrokerO
 				: { enabled: true, reporter: [{ type: "Prometheus", options: { port: config.metricsPort, path: "/metrics" } }] },
 		tracing: false,
 		// Later entries wrap earlier ones: streams are watched before the auth check awaits.
-		middlewares: [AuthMiddleware(runtime), StreamMiddleware, StorageFaultsMiddleware(runtime), TransportHealthMiddleware(runtime)],
+		// Moleculer's own come after the project's, as Moleculer would add them.
+		internalMiddlewares: false,
+		middlewares: [AuthMiddleware(runtime), StreamMiddleware, StorageFaultsMiddleware(runtime), TransportHealthMiddleware(runtime), ...builtInMiddlewares()],
 		// index.ts runs the one orderly stop (lib/shutdown.ts); Moleculer's own signal
 		// handlers would stop the broker a second time, under the requests still running.
 		skipProcessEventRegistration: true,

@@ -36,14 +36,17 @@ export function writeCommonHeaders(gateway: Pick<GatewayThis, "corsOrigins">, re
 }
 
 /**
- * The route middleware for the headers above. An origin not on the list
- * gets no CORS header at all (the browser then keeps the answer from the page), and
- * with an empty list nothing changes. No route answers OPTIONS other than an allowed
- * preflight: moleculer-web would otherwise run the action the preflight names.
+ * Runs first for every request, before moleculer-web: the headers above, and OPTIONS.
+ * An origin not on the list gets no CORS header at all (the browser then keeps the
+ * answer from the page), and with an empty list nothing changes. No route answers
+ * OPTIONS other than an allowed preflight (moleculer-web would otherwise run the
+ * action the preflight names): an allowed one is answered 204 here, any other 404.
+ * True when the request was answered here.
  */
-export function commonHeaders(req: Req, res: Res, next: (err?: unknown) => void): void {
-	const allowed = writeCommonHeaders(req.$service!, req, res);
-	if (req.method !== "OPTIONS") return next();
+export function answerAtEntry(gateway: GatewayThis, req: Req, res: Res, requestId: (req: Req) => string): boolean {
+	const allowed = writeCommonHeaders(gateway, req, res);
+	if (req.method !== "OPTIONS") return false;
+	res.setHeader("X-Request-ID", requestId(req));
 	if (allowed && typeof req.headers["access-control-request-method"] === "string") {
 		res.writeHead(204, {
 			"Access-Control-Allow-Methods": CORS_ALLOW_METHODS,
@@ -51,9 +54,12 @@ export function commonHeaders(req: Req, res: Res, next: (err?: unknown) => void)
 			"Access-Control-Max-Age": CORS_MAX_AGE_SECONDS
 		});
 		res.end();
-		return;
+		return true;
 	}
-	next(notFound());
+	// The rest of the body is read and dropped, so the client reads this answer rather than a reset.
+	req.resume();
+	gateway.sendError(req, res, notFound());
+	return true;
 }
 
 function requestIdOf(req: Req, res: Res): string {

@@ -15,10 +15,11 @@ import { RateLimiter } from "../../lib/rate-limit";
 import { RuntimeMixin } from "../../mixins/runtime.mixin";
 import type { AuthMeta } from "../../middlewares/auth.middleware";
 import { ref } from "../../lib/openapi/schemas";
-import { answerError, commonHeaders } from "./answers";
+import { answerAtEntry, answerError } from "./answers";
 import { CONSOLE_ACTIONS } from "./console";
 import { DOCS_ACTIONS } from "./docs";
 import { HttpDrain } from "./drain";
+import { AliasIndex } from "./alias-index";
 import { LiveStreams } from "./live";
 import type { StatusEvent } from "../../lib/notifications/events";
 import type { Timeline } from "../../lib/notifications/view";
@@ -62,7 +63,6 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 			const given = req.headers["x-request-id"];
 			options.requestID = typeof given === "string" && REQUEST_ID.test(given) ? given : undefined;
 		},
-		use: [commonHeaders],
 		routes: buildRoutes(ROUTES),
 		onError: answerError
 	},
@@ -114,6 +114,11 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		 */
 		errorHandler(req: Req, res: Res, err: unknown) {
 			this.sendError(req, res, err);
+		},
+		/** moleculer-web's alias lookup, through an index of its aliases (alias-index.ts); the same answers. */
+		resolveAlias(url: string, method = "GET") {
+			if (this.aliasIndex?.aliases !== this.aliases) this.aliasIndex = new AliasIndex(this.aliases);
+			return this.aliasIndex.resolve(url, method);
 		},
 		/** Verifies the Bearer token here, then hands it on in meta; each service verifies it again. */
 		authenticate(ctx: Context<unknown, AuthMeta>, _route: unknown, req: Req): null | Promise<null> {
@@ -192,7 +197,13 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 			this.logger.warn("Reading a live stream's timeline failed; trying again with the next heartbeat", { notificationId, error: err.message });
 		});
 		this.server?.on("clientError", answerClientError);
-		if (this.server) this.drain = new HttpDrain(this.server, this.httpHandler, (req, res) => this.refuseDuringStop(req, res));
+		if (this.server) {
+			// Every request passes the drain, then the common headers and OPTIONS, then moleculer-web.
+			const serve = (req: Req, res: Res) => {
+				if (!answerAtEntry(this, req, res, requestIdOf)) this.httpHandler(req, res);
+			};
+			this.drain = new HttpDrain(this.server, this.httpHandler, (req, res) => this.refuseDuringStop(req, res), serve);
+		}
 	},
 	started() {
 		this.runtime().shutdown.add(this.live);

@@ -22,9 +22,15 @@ export class HttpDrain implements Drain {
 
 	/**
 	 * Takes over the server's "request" event from `handle` (moleculer-web's handler);
-	 * `refuse` answers 503 SHUTTING_DOWN.
+	 * each request then goes to `serve` (by default `handle`); `refuse` answers 503
+	 * SHUTTING_DOWN.
 	 */
-	constructor(private readonly server: Server, private readonly handle: Handler, private readonly refuse: Handler) {
+	constructor(
+		private readonly server: Server,
+		handle: Handler,
+		private readonly refuse: Handler,
+		private readonly serve: Handler = handle
+	) {
 		this.open = new InFlight<Res>(res => {
 			if (!res.headersSent) refuse(res.req as Req, res);
 		});
@@ -42,7 +48,7 @@ export class HttpDrain implements Drain {
 		this.open.add(res);
 		res.on("close", this.ended);
 		if (this.stopping && !HEALTH.test(req.url ?? "")) this.refuse(req, res);
-		else this.handle(req, res);
+		else this.serve(req, res);
 	};
 
 	begin(): Promise<void> {

@@ -142,15 +142,21 @@ async function countAttempt(gateway: GatewayThis, limit: NonNullable<AliasPolicy
  * in URLs, which end up in logs, proxies and browser history. A request of the right
  * shape is then counted against the rate limits before anything checks a credential.
  */
-export async function beforeCall(this: GatewayThis, ctx: Context<unknown, CallMeta>, _route: unknown, req: Req, res: Res): Promise<void> {
+export function beforeCall(this: GatewayThis, ctx: Context<unknown, CallMeta>, _route: unknown, req: Req, res: Res): void | Promise<void> {
 	const policy = policyOf(req);
 	BODY_CHECKS[policy.body](ctx, req);
 	if (policy.bodyParamsOnly && req.method === "POST" && Object.keys(req.query ?? {}).length > 0) {
 		throw badRequest("Send the parameters in the JSON body, not in the URL.");
 	}
 	if (policy.bindingCookie) ctx.meta.socialBinding = readCookie(req.headers.cookie, BINDING_COOKIE);
-	if (policy.rateLimit) await countAttempt(this, policy.rateLimit, req);
-	if (policy.stream === "sse") openLiveStream(this, req, res);
+	// Only the rate limit waits (on the store); an alias without one, the busy reads among them, answers without a promise.
+	if (policy.rateLimit) return countAttempt(this, policy.rateLimit, req).then(() => openIfLive(this, policy, req, res));
+	openIfLive(this, policy, req, res);
+}
+
+/** Opens the live stream of an "sse" alias: after the rate limit, before the action reads the timeline. */
+function openIfLive(gateway: GatewayThis, policy: AppliedPolicy, req: Req, res: Res): void {
+	if (policy.stream === "sse") openLiveStream(gateway, req, res);
 }
 
 function wantsEventStream(req: Req): boolean {

@@ -12,6 +12,7 @@ import type { RuntimeMethods } from "../../mixins/runtime.mixin";
 import type { Drain } from "../../lib/shutdown";
 import type { Principal } from "../../lib/auth/rules";
 import type { LiveStream, LiveStreams } from "./live";
+import type { AliasIndex, IndexedAlias } from "./alias-index";
 
 /**
  * How a route reads its body. moleculer-web parses bodies per route, so every alias
@@ -71,6 +72,16 @@ export interface GatewayVars {
 	/** Every request passes through it: the gateway's part in the orderly stop. */
 	/** services/api-gateway/drain.ts: tracks the requests under way for the orderly stop. */
 	drain?: Drain & { close(): void };
+	/** moleculer-web's aliases, in its order. */
+	aliases: GatewayAlias[];
+	/** Built from `aliases` at the first request (alias-index.ts). */
+	aliasIndex?: AliasIndex<GatewayAlias>;
+}
+
+/** moleculer-web's Alias, as far as the gateway reads it. */
+export interface GatewayAlias extends IndexedAlias {
+	action?: string | null;
+	policy?: AppliedPolicy;
 }
 
 export interface GatewayMethods extends RuntimeMethods {

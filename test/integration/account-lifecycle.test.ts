@@ -10,6 +10,7 @@ import type { NotificationDoc } from "../../lib/notifications/model";
 import { cognitoEnv, createPools, startCognitoLocal, type CognitoLocal } from "../helpers/cognito-local";
 import { linkToken, outbox, waitForMail } from "../helpers/mail";
 import { http, newUser, runtime, startPlatform, type HttpResult, type Platform } from "../helpers/platform";
+import { waitFor } from "../helpers/processes";
 
 const UI = "https://ui.example.test";
 const VERIFY = /Verify your email/;
@@ -110,7 +111,10 @@ describe.each<Kind>(["embedded", "cognito"])("account lifecycle with the %s iden
 		expect(mail.html).toContain(`${UI}/verify-email#token=${token}`);
 
 		// The stored notification is CRITICAL and holds no token; the token is stored only as a hash.
-		const doc = await runtime(p).store().collection<NotificationDoc>("notifications").get(mail.notificationId);
+		// SENT is recorded once the file is in place, so the mail can be read a moment before.
+		const notifications = runtime(p).store().collection<NotificationDoc>("notifications");
+		await waitFor("the verification mail recorded SENT", async () => (await notifications.get(mail.notificationId))?.status === "SENT", 5000, 25);
+		const doc = await notifications.get(mail.notificationId);
 		expect(doc).toMatchObject({ priority: "CRITICAL", status: "SENT", metadata: { category: "security", purpose: "verify-email" } });
 		expect(JSON.stringify(doc)).not.toContain(token);
 		const stored = await runtime(p).store().collection("lifecycle_tokens").find({});
