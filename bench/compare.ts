@@ -67,7 +67,7 @@ const PARTS = ["accept", "get", "e2e"] as const;
 type Part = (typeof PARTS)[number];
 
 const PEER_ENTRY = path.join(__dirname, "peers", "fastify-api.js");
-const FLOOR_ENTRY = path.join(__dirname, "peers", "moleculer-floor.js");
+export const FLOOR_ENTRY = path.join(__dirname, "peers", "moleculer-floor.js");
 /** Long enough for any run; the project's own tokens are fresh for every process. */
 const PEER_TOKEN_TTL_SEC = 12 * 3600;
 
@@ -99,14 +99,14 @@ export function compareSettings(load: BenchSettings = benchSettings()): CompareS
 
 // ---- the peer's identity: a signing key and one access token shaped like the project's
 
-interface PeerIdentity {
+export interface PeerIdentity {
 	publicJwk: string;
 	token: string;
 	/** The actor the token belongs to; the peer stores it, the floor and bare answer it. */
 	actor: ActorBody;
 }
 
-async function peerIdentity(): Promise<PeerIdentity> {
+export async function peerIdentity(): Promise<PeerIdentity> {
 	const { publicKey, privateKey } = await generateKeyPair(PEER_ALG, { crv: "Ed25519", extractable: true });
 	const jwk = await exportJWK(publicKey);
 	const kid = await calculateJwkThumbprint(jwk);
@@ -134,7 +134,7 @@ interface RunningPeer {
 	close(): Promise<void>;
 }
 
-function requireEntry(entry: string): void {
+export function requireEntry(entry: string): void {
 	if (!existsSync(entry)) throw new Error(`${entry} is missing: run "npm run build" first (npm run bench does)`);
 }
 

@@ -4,13 +4,14 @@
  * BENCH_QUICK=1) shortens every run to check the benchmarks work.
  * `npm run bench -- profile [accept|get|<file.cpuprofile>...]` profiles the project
  * instead (bench/profile.ts).
- * `soak` (bench/soak.ts) runs only when named.
+ * `soak` (bench/soak.ts) and `instructions` (bench/instructions.ts, under Valgrind) run only when named.
  * The exit code is 1 only when a benchmark broke (a server did not start, or the
  * responses were not the expected ones); slow numbers never fail the run.
  */
 import { benchCompare, compareSettings, formatCompareResult } from "./compare";
 import { benchGateway, formatGatewayResult } from "./gateway";
-import { benchSettings, type BenchSettings } from "./lib";
+import { benchInstructions, formatInstructionResult, instructionSettings } from "./instructions";
+import { benchSettings, describeMachine, type BenchSettings } from "./lib";
 import { benchOutbound, formatOutboundResult } from "./outbound";
 import { benchNotifications, formatNotificationResult, notificationSettings } from "./notifications";
 import { runProfile } from "./profile";
@@ -64,6 +65,14 @@ const BENCHES: Bench[] = [
 		async run(settings) {
 			const result = await benchCompare(compareSettings(settings));
 			return { report: formatCompareResult(result), problems: result.problems };
+		}
+	},
+	{
+		name: "instructions",
+		onlyWhenNamed: true,
+		async run() {
+			const result = await benchInstructions(instructionSettings(), describeMachine());
+			return { report: formatInstructionResult(result), problems: result.problems };
 		}
 	},
 	{
