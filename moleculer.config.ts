@@ -8,7 +8,8 @@ import { errorFields, mergeLogArguments } from "./lib/logging";
 import type { Runtime } from "./lib/runtime";
 import { AuthMiddleware } from "./middlewares/auth.middleware";
 import { DeadlineMiddleware } from "./middlewares/deadline.middleware";
-import { StorageFaultsMiddleware } from "./middlewares/storage-faults.middleware";
+import { FallbackMiddleware } from "./middlewares/fallback.middleware";
+import { storageFaultsErrorHandler } from "./middlewares/storage-faults.middleware";
 import { StreamMiddleware } from "./middlewares/stream.middleware";
 import { TransportHealthMiddleware } from "./middlewares/transport-health.middleware";
 
@@ -45,11 +46,12 @@ export const REDACTED_PATHS = [
 /**
  * Moleculer's built-in middlewares, in its own order (service-broker.js,
  * INTERNAL_MIDDLEWARES), with its Timeout replaced by DeadlineMiddleware: the same
- * bounded calls without a timer per call (middlewares/deadline.middleware.ts).
+ * bounded calls without a timer per call (middlewares/deadline.middleware.ts), and
+ * its Fallback applied only to calls that can have one (middlewares/fallback.middleware.ts).
  * test/unit/deadline.test.ts checks this list against the one Moleculer installs.
  */
 export function builtInMiddlewares(): (string | Middleware)[] {
-	return ["ActionHook", "Validator", "Bulkhead", "Cacher", "ContextTracker", "CircuitBreaker", DeadlineMiddleware(), "Retry", "Fallback", "ErrorHandler", "Tracing", "Metrics", "Debounce", "Throttle"];
+	return ["ActionHook", "Validator", "Bulkhead", "Cacher", "ContextTracker", "CircuitBreaker", DeadlineMiddleware(), "Retry", FallbackMiddleware(), "ErrorHandler", "Tracing", "Metrics", "Debounce", "Throttle"];
 }
 
 /**
@@ -104,7 +106,9 @@ export default function brokerOptions(config: Config, runtime: Runtime): BrokerO
 		// Later entries wrap earlier ones: streams are watched before the auth check awaits.
 		// Moleculer's own come after the project's, as Moleculer would add them.
 		internalMiddlewares: false,
-		middlewares: [AuthMiddleware(runtime), StreamMiddleware, StorageFaultsMiddleware(runtime), TransportHealthMiddleware(runtime), ...builtInMiddlewares()],
+		middlewares: [AuthMiddleware(runtime), StreamMiddleware, TransportHealthMiddleware(runtime), ...builtInMiddlewares()],
+		// Storage faults in any action become 503 STORAGE_UNAVAILABLE (middlewares/storage-faults.middleware.ts).
+		errorHandler: storageFaultsErrorHandler(runtime),
 		// index.ts runs the one orderly stop (lib/shutdown.ts); Moleculer's own signal
 		// handlers would stop the broker a second time, under the requests still running.
 		skipProcessEventRegistration: true,
