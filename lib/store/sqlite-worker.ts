@@ -7,7 +7,7 @@
  * itself, and a request of several statements (batch, claim) runs in a savepoint.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { SqliteStore } from "./sqlite";
+import { SqliteStore, whileBusy } from "./sqlite";
 import { toWire, type Reply, type Request, type WorkerData } from "./sqlite-protocol";
 import type { Doc } from "./types";
 
@@ -27,31 +27,14 @@ const store = new SqliteStore(file);
 const WRITE_LOCK_WAIT_MS = 5000;
 const WRITE_LOCK_FIRST_RETRY_MS = 0.2;
 const WRITE_LOCK_MAX_RETRY_MS = 1;
-const SQLITE_BUSY = 5;
-const pause = new Int32Array(new SharedArrayBuffer(4));
 // Only BEGIN IMMEDIATE below waits for the lock; everything else on this connection runs inside its transaction.
 store.db.exec("PRAGMA busy_timeout = 0");
 
-function isBusy(err: unknown): boolean {
-	const code = (err as { errcode?: unknown }).errcode;
-	return typeof code === "number" && (code & 0xff) === SQLITE_BUSY;
+function beginImmediate(): void {
+	// A worker thread may block: nothing else runs here, and requests queue meanwhile.
+	whileBusy(() => store.db.exec("BEGIN IMMEDIATE"), WRITE_LOCK_WAIT_MS, WRITE_LOCK_FIRST_RETRY_MS, WRITE_LOCK_MAX_RETRY_MS);
 }
 
-function beginImmediate(): void {
-	const deadline = Date.now() + WRITE_LOCK_WAIT_MS;
-	let retryMs = WRITE_LOCK_FIRST_RETRY_MS;
-	for (;;) {
-		try {
-			store.db.exec("BEGIN IMMEDIATE");
-			return;
-		} catch (err) {
-			if (!isBusy(err) || Date.now() >= deadline) throw err;
-			// A worker thread may block: nothing else runs here, and requests queue meanwhile.
-			Atomics.wait(pause, 0, 0, retryMs);
-			retryMs = Math.min(retryMs * 2, WRITE_LOCK_MAX_RETRY_MS);
-		}
-	}
-}
 let queue: Request[] = [];
 let scheduled = false;
 

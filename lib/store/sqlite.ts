@@ -139,6 +139,39 @@ function updateExpression(update: Update, args: SQLInputValue[]): string {
 	return expr;
 }
 
+const SQLITE_BUSY = 5;
+
+/** SQLITE_BUSY and its extended codes (BUSY_RECOVERY, BUSY_SNAPSHOT...). */
+export function isBusy(err: unknown): boolean {
+	const code = (err as { errcode?: unknown } | null)?.errcode;
+	return typeof code === "number" && (code & 0xff) === SQLITE_BUSY;
+}
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Runs fn again while SQLite answers SQLITE_BUSY, until it succeeds or `waitMs` have
+ * passed (then the last error is thrown), sleeping `firstRetryMs`, then twice as
+ * long each time up to `maxRetryMs`. The thread sleeps: use it where nothing else
+ * could run in between anyway (opening a store, a worker's BEGIN).
+ */
+export function whileBusy<R>(fn: () => R, waitMs: number, firstRetryMs: number, maxRetryMs: number): R {
+	const deadline = Date.now() + waitMs;
+	let retryMs = firstRetryMs;
+	for (;;) {
+		try {
+			return fn();
+		} catch (err) {
+			if (!isBusy(err) || Date.now() >= deadline) throw err;
+			Atomics.wait(pause, 0, 0, retryMs);
+			retryMs = Math.min(retryMs * 2, maxRetryMs);
+		}
+	}
+}
+
+/** How long opening a store may wait for another connection on the same file. */
+const OPEN_WAIT_MS = 5000;
+
 function isUniqueViolation(err: unknown): boolean {
 	const e = err as { code?: string; errcode?: number; message?: string };
 	return e?.errcode === 2067 || e?.errcode === 1555 || /UNIQUE constraint failed/.test(e?.message ?? "");
@@ -280,10 +313,14 @@ export class SqliteStore implements Store {
 		// Created owner-only before SQLite opens it: its -wal and -shm files take the same
 		// mode, and the store holds password hashes and tokens (umask and DATA_DIR's mode aside).
 		fs.closeSync(fs.openSync(file, "a", 0o600));
-		this.db = new DatabaseSync(file, { timeout: 5000 });
+		this.db = new DatabaseSync(file, { timeout: OPEN_WAIT_MS });
 		// FULL: every commit reaches the disk before it returns, so a notification answered
 		// with 201 survives a power loss too (NORMAL would only survive a process crash).
-		this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;");
+		// While another connection writes, the switch to WAL can answer SQLITE_BUSY at once,
+		// without the busy handler (a second node or store opening the file; it happened in
+		// CI): it is asked again within the same 5 s. Once the file is in WAL, it is a no-op.
+		whileBusy(() => this.db.exec("PRAGMA journal_mode = WAL"), OPEN_WAIT_MS, 1, 50);
+		this.db.exec("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;");
 	}
 
 	collection<T extends Doc>(name: string): Collection<T> {
