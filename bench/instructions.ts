@@ -50,7 +50,8 @@ import {
 	envInt,
 	envParts,
 	serviceSender,
-	type Child
+	type Child,
+	type StartOptions
 } from "./lib";
 import { API_SERVICES } from "../harness/cluster";
 import { isAccepted, jsonHeaders, requestBody } from "./workload";
@@ -204,6 +205,19 @@ async function countServer(s: InstructionSettings, child: Child, dir: string, t:
 	return counts;
 }
 
+/** `node <entry>` under callgrind, once it is ready. */
+function underCallgrind(s: InstructionSettings, name: string, outDir: string, entry: string, env: Record<string, string>, readiness: Pick<StartOptions, "readyUrl" | "ready">): Promise<Child> {
+	return startChild({
+		name: `${name} under callgrind`,
+		command: "valgrind",
+		args: valgrindArgs(s, outDir, [entry]),
+		cwd: PROJECT_ROOT,
+		env: childEnv({ ...env, ...valgrindEnv() }),
+		deadlineMs: s.startTimeoutMs,
+		...readiness
+	});
+}
+
 async function countProject(s: InstructionSettings, part: Part): Promise<Count[]> {
 	const port = await freePort();
 	const dataDir = await makeTempDir("bench-instr-project-");
@@ -211,22 +225,8 @@ async function countProject(s: InstructionSettings, part: Part): Promise<Count[]
 	const base = `http://${HOST}:${port}`;
 	let child: Child | undefined;
 	try {
-		child = await startChild({
-			name: "project under callgrind",
-			command: "valgrind",
-			args: valgrindArgs(s, outDir, [PLATFORM_ENTRY]),
-			cwd: PROJECT_ROOT,
-			env: childEnv({
-				PORT: String(port),
-				DATA_DIR: dataDir,
-				LOG_LEVEL: "warn",
-				...DEPLOYMENT_ENV,
-				...(part === "accept" ? { SERVICES: API_SERVICES } : {}),
-				...valgrindEnv()
-			}),
-			readyUrl: `${base}/health/ready`,
-			deadlineMs: s.startTimeoutMs
-		});
+		const env = { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...DEPLOYMENT_ENV, ...(part === "accept" ? { SERVICES: API_SERVICES } : {}) };
+		child = await underCallgrind(s, "project", outDir, PLATFORM_ENTRY, env, { readyUrl: `${base}/health/ready` });
 		if (part === "accept") {
 			const headers = jsonHeaders(await serviceSender(base));
 			return await countServer(s, child, outDir, { what: "POST /notifications", url: `${base}/notifications`, method: "POST", headers, body: requestBody("NORMAL"), status: 201, verifyBody: isAccepted });
@@ -253,18 +253,13 @@ async function countFloor(s: InstructionSettings): Promise<Count[]> {
 	const headers = { Authorization: `Bearer ${id.token}` };
 	let child: Child | undefined;
 	try {
-		child = await startChild({
-			name: "moleculer-web floor under callgrind",
-			command: "valgrind",
-			args: valgrindArgs(s, outDir, [FLOOR_ENTRY]),
-			cwd: PROJECT_ROOT,
-			env: childEnv({ ...floorEnv({ port, host: HOST, token: id.token, body: JSON.stringify(id.actor) }), ...valgrindEnv() }),
+		const env = floorEnv({ port, host: HOST, token: id.token, body: JSON.stringify(id.actor) });
+		child = await underCallgrind(s, "moleculer-web floor", outDir, FLOOR_ENTRY, env, {
 			ready: async () => {
 				const res = await fetch(url, { headers, signal: AbortSignal.timeout(5000) });
 				await res.arrayBuffer();
 				return res.status === 200;
-			},
-			deadlineMs: s.startTimeoutMs
+			}
 		});
 		return await countServer(s, child, outDir, { what: "GET /actors/{id}", url, method: "GET", headers, status: 200 });
 	} catch (err) {
