@@ -19,7 +19,7 @@ import { answerAtEntry, answerError } from "./answers";
 import { CONSOLE_ACTIONS } from "./console";
 import { DOCS_ACTIONS } from "./docs";
 import { HttpDrain } from "./drain";
-import { AliasIndex } from "./alias-index";
+import { AliasIndex, describeOnce } from "./alias-index";
 import { LiveStreams } from "./live";
 import type { StatusEvent } from "../../lib/notifications/events";
 import type { Timeline } from "../../lib/notifications/view";
@@ -117,7 +117,10 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		},
 		/** moleculer-web's alias lookup, through an index of its aliases (alias-index.ts); the same answers. */
 		resolveAlias(url: string, method = "GET") {
-			if (this.aliasIndex?.aliases !== this.aliases) this.aliasIndex = new AliasIndex(this.aliases);
+			if (this.aliasIndex?.aliases !== this.aliases) {
+				this.aliasIndex = new AliasIndex(this.aliases);
+				describeOnce(this.aliases);
+			}
 			return this.aliasIndex.resolve(url, method);
 		},
 		/** Verifies the Bearer token here, then hands it on in meta; each service verifies it again. */

@@ -6,7 +6,7 @@
  */
 import { ServiceBroker, type ServiceSchema } from "moleculer";
 import ApiGateway from "moleculer-web";
-import { AliasIndex, aliasShape, urlShape, type IndexedAlias } from "../../services/api-gateway/alias-index";
+import { AliasIndex, aliasShape, describeOnce, urlShape, type IndexedAlias } from "../../services/api-gateway/alias-index";
 import { buildRoutes, ROUTES } from "../../services/api-gateway/routes";
 
 type Resolve = (url: string, method?: string) => false | { alias: IndexedAlias; params: Record<string, unknown> };
@@ -106,5 +106,20 @@ describe("the gateway's alias index", () => {
 		expect(aliasShape("/files/:name?")).toEqual({ first: "files", count: undefined });
 		expect(urlShape("/Actors/abc/")).toEqual({ first: "actors", count: 2 });
 		expect(urlShape("/")).toEqual({ first: "", count: 1 });
+	});
+
+	it("makes each alias's description once, the same text moleculer-web makes", () => {
+		const texts = aliases.map(a => String(a));
+		expect(texts.every(t => t.includes(" => "))).toBe(true);
+		describeOnce(aliases);
+		const made = jest.spyOn(Object.getPrototypeOf(aliases[0]) as { toString(): string }, "toString");
+		try {
+			expect(aliases.map(a => String(a))).toEqual(texts);
+			describeOnce(aliases);
+			expect(aliases.map(a => a.toString())).toEqual(texts);
+			expect(made).not.toHaveBeenCalled();
+		} finally {
+			made.mockRestore();
+		}
 	});
 });
