@@ -13,7 +13,7 @@
  * `ctx.startHrTime` is set so nested and remote calls get what is left of it
  * (Moleculer's distributed timeouts); a timed-out stream hears of it; the timeout is
  * logged and counted in the same metric. moleculer.config.ts puts this middleware
- * where Moleculer's built-in list has Timeout (BUILT_IN_MIDDLEWARES).
+ * where Moleculer's built-in list has Timeout (builtInMiddlewares).
  */
 import { Errors, METRIC, type Context, type Middleware, type ServiceBroker } from "moleculer";
 import { Stream } from "node:stream";

@@ -12,10 +12,10 @@
  * turned into the 503 there already, so on the caller it is no fault any more.
  */
 import type { BrokerOptions } from "moleculer";
-
-type BrokerErrorHandler = NonNullable<BrokerOptions["errorHandler"]>;
 import type { Runtime } from "../lib/runtime";
 import { isStorageFault, storageUnavailable } from "../lib/storage-health";
+
+type BrokerErrorHandler = NonNullable<BrokerOptions["errorHandler"]>;
 
 export function storageFaultsErrorHandler(runtime: Runtime): BrokerErrorHandler {
 	return function (err, info) {

@@ -54,7 +54,7 @@ export function urlShape(url: string): { first: string; count: number } {
 	const path = url.length > 1 && url.endsWith("/") ? url.slice(0, -1) : url;
 	const end = path.indexOf("/", 1);
 	let count = 1;
-	for (let i = path.indexOf("/", 1); i !== -1; i = path.indexOf("/", i + 1)) count++;
+	for (let i = end; i !== -1; i = path.indexOf("/", i + 1)) count++;
 	return { first: (end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase(), count };
 }
 
