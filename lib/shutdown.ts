@@ -8,6 +8,7 @@
  * A second signal exits at once.
  */
 import type { Logger } from "moleculer";
+import { LiveSet } from "./live-set";
 
 export interface Drain {
 	/** Takes no new work from now on; resolves once the work under way has ended. */
@@ -78,8 +79,9 @@ export class Shutdown {
  * when it ends, whichever way. `end` is how an item is ended when the grace runs out;
  * it must lead to the item's deletion.
  */
-export class InFlight<T> implements Drain {
-	private readonly items = new Set<T>();
+export class InFlight<T extends object> implements Drain {
+	// Not a Set: entries come and go with every request (lib/live-set.ts says why that matters).
+	private readonly items = new LiveSet<T>();
 	private waiting: (() => void)[] = [];
 
 	constructor(private readonly end: (item: T) => void) {}

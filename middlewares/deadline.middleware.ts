@@ -17,6 +17,7 @@
  */
 import { Errors, METRIC, type Context, type Middleware, type ServiceBroker } from "moleculer";
 import { Stream } from "node:stream";
+import { LiveSet } from "../lib/live-set";
 
 /** How late past its deadline a call may fail: the sweep's interval. */
 export const DEADLINE_RESOLUTION_MS = 25;
@@ -28,7 +29,8 @@ interface Pending {
 
 /** Calls under way with their deadlines; one interval fails those past theirs. */
 export class Deadlines {
-	private readonly pending = new Set<Pending>();
+	// Not a Set: see lib/live-set.ts (a Set here made every other run promote its requests).
+	private readonly pending = new LiveSet<Pending>();
 	private timer: NodeJS.Timeout | undefined;
 
 	constructor(

@@ -13,6 +13,7 @@
  */
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { LiveSet } from "../live-set";
 import { PRIORITIES } from "../notifications/model";
 import { SendError, type EmailMessage, type EmailProvider, type SendResult } from "./types";
 
@@ -39,7 +40,8 @@ const NORMAL_RANK = PRIORITIES.indexOf("NORMAL");
 export class ThreadedFileEmailProvider implements EmailProvider {
 	readonly kind = "file" as const;
 	private worker: Worker | null = null;
-	private readonly pending = new Map<number, Pending>();
+	// Not a Map keyed by id: one entry per send comes and goes (lib/live-set.ts says why that matters).
+	private readonly pending = new LiveSet<Pending & { id: number }>();
 	private seq = 0;
 
 	constructor(readonly dir: string) {}
@@ -50,7 +52,7 @@ export class ThreadedFileEmailProvider implements EmailProvider {
 		const rank = message.priority ? PRIORITIES.indexOf(message.priority) : NORMAL_RANK;
 		const request: OutboxRequest = { id, rank, message };
 		return new Promise<SendResult>((resolve, reject) => {
-			this.pending.set(id, { resolve, reject });
+			this.pending.add({ id, resolve, reject });
 			if (this.pending.size === 1) worker.ref();
 			worker.postMessage(request);
 		});
@@ -64,8 +66,8 @@ export class ThreadedFileEmailProvider implements EmailProvider {
 		worker.on("error", err => (failure = err));
 		worker.on("exit", code => {
 			if (this.worker === worker) this.worker = null;
-			const held = [...this.pending.values()];
-			this.pending.clear();
+			const held = [...this.pending];
+			for (const p of held) this.pending.delete(p);
 			for (const p of held) p.reject(new SendError("OUTBOX_WORKER_EXITED", false, `The outbox thread stopped (exit code ${code})${failure ? `: ${failure.message}` : ""}`));
 		});
 		this.worker = worker;
@@ -73,9 +75,9 @@ export class ThreadedFileEmailProvider implements EmailProvider {
 	}
 
 	private answer(reply: OutboxReply): void {
-		const p = this.pending.get(reply.id);
+		const p = this.pending.find(q => q.id === reply.id);
 		if (!p) return;
-		this.pending.delete(reply.id);
+		this.pending.delete(p);
 		if ("messageId" in reply) p.resolve({ messageId: reply.messageId });
 		else p.reject(new SendError(reply.code, false, "Could not write to the outbox"));
 		if (this.pending.size === 0) this.worker?.unref();

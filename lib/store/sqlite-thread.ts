@@ -14,6 +14,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { LiveSet } from "../live-set";
 import { isStorageFault } from "../storage-health";
 import { specOf } from "./schema";
 import { SqliteStore } from "./sqlite";
@@ -104,7 +105,9 @@ class WorkerCollection<T extends Doc> implements Collection<T> {
 export class SqliteWorkerStore implements Store {
 	readonly kind = "sqlite" as const;
 	private worker: Worker | null = null;
-	private readonly pending = new Map<number, Pending>();
+	// Not a Map keyed by id: an entry per batch comes and goes (lib/live-set.ts says why
+	// that matters). The worker answers in order, so the one answered is the first.
+	private readonly pending = new LiveSet<Pending & { id: number }>();
 	private nextId = 1;
 	private readConnection: SqliteStore | null = null;
 	private readonly collections = new Map<string, WorkerCollection<Doc>>();
@@ -151,7 +154,7 @@ export class SqliteWorkerStore implements Store {
 		return new Promise<R>((resolve, reject) => {
 			// Held calls keep the process alive, as pending I/O does; an idle worker does not.
 			if (this.pending.size === 0) worker.ref();
-			this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+			this.pending.add({ id, resolve: resolve as (value: unknown) => void, reject });
 			worker.postMessage({ ...op, id });
 		});
 	}
@@ -174,8 +177,8 @@ export class SqliteWorkerStore implements Store {
 			const err = Object.assign(new Error(`The store's SQLite worker stopped (exit code ${code})${failure ? `: ${failure.message}` : ""}`), {
 				code: "STORE_WORKER_EXITED"
 			});
-			const held = [...this.pending.values()];
-			this.pending.clear();
+			const held = [...this.pending];
+			for (const p of held) this.pending.delete(p);
 			for (const p of held) p.reject(err);
 		});
 		this.worker = worker;
@@ -184,9 +187,9 @@ export class SqliteWorkerStore implements Store {
 
 	private answer(replies: Reply[]): void {
 		for (const r of replies) {
-			const p = this.pending.get(r.id);
+			const p = this.pending.find(q => q.id === r.id);
 			if (!p) continue;
-			this.pending.delete(r.id);
+			this.pending.delete(p);
 			if (r.error) {
 				const err = fromWire(r.error);
 				if (this.options.onStorageFault && isStorageFault(err)) this.options.onStorageFault(err);
