@@ -18,7 +18,7 @@ import { createFileStorage, type FileStorage } from "./files";
 import { createIdentityProvider, type IdentityProvider } from "./idp";
 import { embeddedTrust } from "./idp/embedded";
 import { createKeyValue, type KeyValue } from "./kv";
-import { onCommitted, type StatusEvent } from "./notifications/events";
+import { onCommitted, STATUS_EVENTS, type StatusEvent, type StatusEvents } from "./notifications/events";
 import { endpointsChanged, enqueueDeliveries } from "./outbound/deliveries";
 import type { Agent } from "node:https";
 import { Shutdown } from "./shutdown";
@@ -86,6 +86,8 @@ export class Runtime {
 	private sns: SnsVerifier | null = null;
 	private snsAgent: Agent | undefined;
 	private broker: ServiceBroker | null = null;
+	/** Events told since the last broadcast, sent together at the end of the current microtasks (announce). */
+	private announcing: StatusEvent[] | null = null;
 
 	constructor(readonly config: Config) {
 		this.storageHealth = new StorageHealth(() => this.broker?.getLogger("storage"));
@@ -181,15 +183,31 @@ export class Runtime {
 
 	/**
 	 * Events this process recorded, as they become durable: every gateway node hears of
-	 * them (its live streams follow them).
+	 * them (its live streams follow them). Events recorded in the same moment (the
+	 * accepts of one group commit, each telling its own) go out together, at the end of
+	 * the current microtasks: one broadcast and one delivery fan-out for all of them
+	 * instead of one each (about a tenth of an accept's work was these, per accept).
 	 */
 	private announce(events: StatusEvent[]): void {
+		if (!this.broker) return;
+		if (this.announcing) {
+			this.announcing.push(...events);
+			return;
+		}
+		this.announcing = [...events];
+		queueMicrotask(() => {
+			const all = this.announcing!;
+			this.announcing = null;
+			this.publish(all);
+		});
+	}
+
+	private publish(events: StatusEvent[]): void {
 		const broker = this.broker;
 		if (!broker) return;
 		const log = broker.getLogger("events");
-		for (const e of events) {
-			broker.broadcast("notifications.status", e).catch((err: Error) => log.warn("Announcing a status event failed", { notificationId: e.notificationId, error: err.message }));
-		}
+		const payload: StatusEvents = { events };
+		broker.broadcast(STATUS_EVENTS, payload).catch((err: Error) => log.warn("Announcing status events failed", { notificationIds: events.map(e => e.notificationId), error: err.message }));
 		// Stored by the node that recorded the events; should it die before this write, an
 		// outbound node's recovery sweep (lib/outbound/recovery.ts) stores them instead.
 		enqueueDeliveries(this.store(), events).then(

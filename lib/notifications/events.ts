@@ -46,6 +46,16 @@ export interface StatusEvent {
 	detail?: Record<string, unknown>;
 }
 
+/**
+ * The broker event that carries recorded events to every gateway node, whose live
+ * streams follow them: all the events one node recorded in the same moment at once.
+ */
+export const STATUS_EVENTS = "notifications.statuses";
+
+export interface StatusEvents {
+	events: StatusEvent[];
+}
+
 /** The status an event stands for: the one it recorded, else its own name when that is a status, else `current`. */
 export function statusOf(e: EventDoc, current: Status): Status {
 	if (e.status) return e.status;

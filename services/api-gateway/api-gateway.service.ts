@@ -21,7 +21,7 @@ import { DOCS_ACTIONS } from "./docs";
 import { HttpDrain } from "./drain";
 import { AliasIndex, describeOnce } from "./alias-index";
 import { LiveStreams } from "./live";
-import type { StatusEvent } from "../../lib/notifications/events";
+import { STATUS_EVENTS, type StatusEvent, type StatusEvents } from "../../lib/notifications/events";
 import type { Timeline } from "../../lib/notifications/view";
 import { buildRoutes, ROUTES } from "./routes";
 import type { GatewayMethods, GatewaySettings, GatewayVars, HealthReport, Req, Res } from "./types";
@@ -102,7 +102,11 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		}
 	},
 	events: {
-		/** Recorded on any node (lib/notifications/events.ts): the live streams of this node follow it. */
+		/** Recorded on any node (lib/notifications/events.ts): the live streams of this node follow them. */
+		[STATUS_EVENTS](ctx: Context<StatusEvents>) {
+			for (const e of ctx.params.events) this.live.deliver(e);
+		},
+		/** One event at a time, as nodes of an earlier version send them during a rolling upgrade. */
 		"notifications.status"(ctx: Context<StatusEvent>) {
 			this.live.deliver(ctx.params);
 		}
