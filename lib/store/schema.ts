@@ -6,6 +6,13 @@ export interface IndexSpec {
 	unique?: boolean;
 	/** Unique only among documents that have the fields (MongoDB: partial index). */
 	sparse?: boolean;
+	/**
+	 * SQLite only: index only the documents that have every field (a partial index), for
+	 * a field most documents lack when written, so an insert skips the index. Queries
+	 * that compare the field (=, <, IN...) still use it. MongoDB keeps the full index it
+	 * always had: changing an existing index's options there would need a migration.
+	 */
+	partial?: boolean;
 }
 
 export interface CollectionSpec {
@@ -36,8 +43,9 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 			{ fields: { "createdBy.id": 1, id: -1 } },
 			{ fields: { to: 1, id: -1 } },
 			{ fields: { status: 1, id: -1 } },
-			{ fields: { status: 1, leaseUntil: 1 } },
-			{ fields: { providerMessageId: 1 } },
+			// Set while a dispatcher holds the notification, and once it is sent.
+			{ fields: { status: 1, leaseUntil: 1 }, partial: true },
+			{ fields: { providerMessageId: 1 }, partial: true },
 			{ fields: { idempotencyScope: 1 }, unique: true, sparse: true }
 		]
 	},
