@@ -3,16 +3,18 @@
  * every write is a request with an id; the worker answers each with its value or its
  * error, all answers of one transaction in one message.
  */
-import { DuplicateKeyError, type BatchGroup, type Doc, type Filter, type Sort, type Update } from "./types";
+import type { StoredOp, TextInsert } from "./sqlite";
+import { DuplicateKeyError, type Filter, type Sort, type Update } from "./types";
 
 export type Op =
 	| { op: "ensure"; collection: string }
-	| { op: "insert"; collection: string; doc: Doc }
+	/** Documents travel as their JSON text (TextInsert in sqlite.ts says why). */
+	| TextInsert
 	| { op: "findOneAndUpdate"; collection: string; filter: Filter; update: Update; sort?: Sort }
 	| { op: "claimMany"; collection: string; filter: Filter; update: Update; sort?: Sort; limit: number }
 	| { op: "updateMany"; collection: string; filter: Filter; update: Update }
 	| { op: "deleteMany"; collection: string; filter: Filter }
-	| { op: "batch"; groups: BatchGroup[] }
+	| { op: "batch"; groups: StoredOp[][] }
 	| { op: "ping" }
 	| { op: "probe" }
 	| { op: "close" }

@@ -17,7 +17,7 @@ import { Worker } from "node:worker_threads";
 import { LiveSet } from "../live-set";
 import { isStorageFault } from "../storage-health";
 import { specOf } from "./schema";
-import { SqliteStore } from "./sqlite";
+import { SqliteStore, toText } from "./sqlite";
 import { fromWire, type Op, type Reply, type WorkerData } from "./sqlite-protocol";
 import type { BatchGroup, Collection, Doc, Filter, FindOptions, Sort, Store, Update } from "./types";
 
@@ -65,7 +65,7 @@ class WorkerCollection<T extends Doc> implements Collection<T> {
 	}
 
 	async insert(doc: T): Promise<T> {
-		await this.store.request({ op: "insert", collection: this.name, doc });
+		await this.store.request({ op: "insert", collection: this.name, docId: doc.id, text: JSON.stringify(doc) });
 		return doc;
 	}
 
@@ -127,8 +127,9 @@ export class SqliteWorkerStore implements Store {
 		return c as unknown as Collection<T>;
 	}
 
-	batch(groups: BatchGroup[]): Promise<boolean[]> {
-		return this.request({ op: "batch", groups });
+	async batch(groups: BatchGroup[]): Promise<boolean[]> {
+		// Turned into JSON here: the thread that commits, which every accept waits for, gets text.
+		return this.request({ op: "batch", groups: groups.map(group => group.map(toText)) });
 	}
 
 	async ping(): Promise<void> {

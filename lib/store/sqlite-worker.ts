@@ -48,10 +48,11 @@ function apply(r: Request): unknown {
 		case "probe":
 			return store.probeWrite();
 		case "batch":
-			return store.batch(r.groups);
+			return store.batchStored(r.groups);
 		case "insert":
 			// The caller has the document already: only the outcome crosses back.
-			return store.collection(r.collection).insert(r.doc).then(() => undefined);
+			store.insertStored(r);
+			return undefined;
 		case "findOneAndUpdate":
 			return store.collection<Doc>(r.collection).findOneAndUpdate(r.filter, r.update, { sort: r.sort });
 		case "claimMany":

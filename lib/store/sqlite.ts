@@ -13,6 +13,7 @@ import {
 	checkFindOptions,
 	checkUpdate,
 	type BatchGroup,
+	type BatchOp,
 	type Collection,
 	type Doc,
 	type FieldCondition,
@@ -23,6 +24,26 @@ import {
 	type Store,
 	type Update
 } from "./types";
+
+/**
+ * An insert as this store writes it: the document already turned into its JSON text.
+ * The store thread (sqlite-thread.ts) is sent inserts in this form: a string crosses
+ * threads as one copy, where a document is cloned field by field and then turned into
+ * JSON on the thread that commits (which every accept waits for).
+ */
+export interface TextInsert {
+	op: "insert";
+	collection: string;
+	/** The document's id (not `id`: a request to the store thread has its own). */
+	docId: string;
+	text: string;
+}
+
+export type StoredOp = TextInsert | Exclude<BatchOp, { op: "insert" }>;
+
+export function toText(op: BatchOp): StoredOp {
+	return op.op === "insert" ? { op: "insert", collection: op.collection, docId: op.doc.id, text: JSON.stringify(op.doc) } : op;
+}
 
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 
@@ -298,8 +319,13 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
 	}
 
 	insertNow(doc: T): void {
+		this.insertText(doc.id, JSON.stringify(doc));
+	}
+
+	/** Inserts a document given as its JSON text (with `id` its id). */
+	insertText(id: string, text: string): void {
 		try {
-			this.stmt(`INSERT INTO "${this.table}" (id, doc) VALUES (?, ?)`).run(doc.id, JSON.stringify(doc));
+			this.stmt(`INSERT INTO "${this.table}" (id, doc) VALUES (?, ?)`).run(id, text);
 		} catch (err) {
 			if (isUniqueViolation(err)) throw new DuplicateKeyError(this.name);
 			throw err;
@@ -352,13 +378,22 @@ export class SqliteStore implements Store {
 	}
 
 	async batch(groups: BatchGroup[]): Promise<boolean[]> {
+		return this.batchStored(groups.map(group => group.map(toText)));
+	}
+
+	/** An insert given as JSON text (see TextInsert); DuplicateKeyError as insert. */
+	insertStored(op: TextInsert): void {
+		(this.collection(op.collection) as unknown as SqliteCollection<Doc>).insertText(op.docId, op.text);
+	}
+
+	/** batch with the inserts as JSON text already (see TextInsert). */
+	batchStored(groups: StoredOp[][]): boolean[] {
 		return this.transaction(
 			() =>
 				groups.map(group => {
 					for (const op of group) {
-						const c = this.collection(op.collection) as unknown as SqliteCollection<Doc>;
-						if (op.op === "insert") c.insertNow(op.doc);
-						else if (c.updateManyNow(op.filter, op.update) === 0) return false;
+						if (op.op === "insert") this.insertStored(op);
+						else if ((this.collection(op.collection) as unknown as SqliteCollection<Doc>).updateManyNow(op.filter, op.update) === 0) return false;
 					}
 					return true;
 				}),
