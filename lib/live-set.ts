@@ -70,10 +70,21 @@ export class LiveSet<T extends object> implements Iterable<T> {
 		return (item as Linked<T>)[LINK]?.owner === this;
 	}
 
-	/** The first item (the oldest still here) for which `test` holds. */
-	find(test: (item: T) => boolean): T | undefined {
-		for (let link = this.head; link; link = link.next) if (test(link.item)) return link.item;
+	/** Removes and returns the first item (the oldest still here) for which `test` holds. */
+	take(test: (item: T) => boolean): T | undefined {
+		for (let link = this.head; link; link = link.next) {
+			if (!test(link.item)) continue;
+			this.delete(link.item);
+			return link.item;
+		}
 		return undefined;
+	}
+
+	/** Removes every item; returns them, oldest first. */
+	clear(): T[] {
+		const items = [...this];
+		for (const item of items) this.delete(item);
+		return items;
 	}
 
 	/** Oldest first. Deleting the item just given is safe; deleting others meanwhile is not (copy first). */

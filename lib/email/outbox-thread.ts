@@ -66,8 +66,7 @@ export class ThreadedFileEmailProvider implements EmailProvider {
 		worker.on("error", err => (failure = err));
 		worker.on("exit", code => {
 			if (this.worker === worker) this.worker = null;
-			const held = [...this.pending];
-			for (const p of held) this.pending.delete(p);
+			const held = this.pending.clear();
 			for (const p of held) p.reject(new SendError("OUTBOX_WORKER_EXITED", false, `The outbox thread stopped (exit code ${code})${failure ? `: ${failure.message}` : ""}`));
 		});
 		this.worker = worker;
@@ -75,9 +74,8 @@ export class ThreadedFileEmailProvider implements EmailProvider {
 	}
 
 	private answer(reply: OutboxReply): void {
-		const p = this.pending.find(q => q.id === reply.id);
+		const p = this.pending.take(q => q.id === reply.id);
 		if (!p) return;
-		this.pending.delete(p);
 		if ("messageId" in reply) p.resolve({ messageId: reply.messageId });
 		else p.reject(new SendError(reply.code, false, "Could not write to the outbox"));
 		if (this.pending.size === 0) this.worker?.unref();

@@ -65,7 +65,7 @@ class WorkerCollection<T extends Doc> implements Collection<T> {
 	}
 
 	async insert(doc: T): Promise<T> {
-		await this.store.request({ op: "insert", collection: this.name, docId: doc.id, text: JSON.stringify(doc) });
+		await this.store.request(toText({ op: "insert", collection: this.name, doc }));
 		return doc;
 	}
 
@@ -178,8 +178,7 @@ export class SqliteWorkerStore implements Store {
 			const err = Object.assign(new Error(`The store's SQLite worker stopped (exit code ${code})${failure ? `: ${failure.message}` : ""}`), {
 				code: "STORE_WORKER_EXITED"
 			});
-			const held = [...this.pending];
-			for (const p of held) this.pending.delete(p);
+			const held = this.pending.clear();
 			for (const p of held) p.reject(err);
 		});
 		this.worker = worker;
@@ -188,9 +187,8 @@ export class SqliteWorkerStore implements Store {
 
 	private answer(replies: Reply[]): void {
 		for (const r of replies) {
-			const p = this.pending.find(q => q.id === r.id);
+			const p = this.pending.take(q => q.id === r.id);
 			if (!p) continue;
-			this.pending.delete(p);
 			if (r.error) {
 				const err = fromWire(r.error);
 				if (this.options.onStorageFault && isStorageFault(err)) this.options.onStorageFault(err);

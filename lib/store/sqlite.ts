@@ -381,9 +381,13 @@ export class SqliteStore implements Store {
 		return this.batchStored(groups.map(group => group.map(toText)));
 	}
 
+	private sqliteCollection(name: string): SqliteCollection<Doc> {
+		return this.collection(name) as unknown as SqliteCollection<Doc>;
+	}
+
 	/** An insert given as JSON text (see TextInsert); DuplicateKeyError as insert. */
 	insertStored(op: TextInsert): void {
-		(this.collection(op.collection) as unknown as SqliteCollection<Doc>).insertText(op.docId, op.text);
+		this.sqliteCollection(op.collection).insertText(op.docId, op.text);
 	}
 
 	/** batch with the inserts as JSON text already (see TextInsert). */
@@ -393,7 +397,7 @@ export class SqliteStore implements Store {
 				groups.map(group => {
 					for (const op of group) {
 						if (op.op === "insert") this.insertStored(op);
-						else if ((this.collection(op.collection) as unknown as SqliteCollection<Doc>).updateManyNow(op.filter, op.update) === 0) return false;
+						else if (this.sqliteCollection(op.collection).updateManyNow(op.filter, op.update) === 0) return false;
 					}
 					return true;
 				}),

@@ -79,7 +79,7 @@ describe("LiveSet", () => {
 		expect(names(one)).toEqual(["a", "b"]);
 	});
 
-	it("may lose the item it is on while iterating, and finds the oldest match", () => {
+	it("may lose the item it is on while iterating, takes the oldest match, and clears in order", () => {
 		const set = new LiveSet<Item>();
 		const items = ["a", "b", "c", "d"].map(item);
 		for (const i of items) set.add(i);
@@ -90,8 +90,16 @@ describe("LiveSet", () => {
 		}
 		expect(seen).toEqual(["a", "b", "c", "d"]);
 		expect(names(set)).toEqual(["c"]);
-		set.add(item("c"));
-		expect(set.find(i => i.name === "c")).toBe(items[2]);
-		expect(set.find(i => i.name === "z")).toBeUndefined();
+		const second = item("c");
+		set.add(second);
+		set.add(item("e"));
+		expect(set.take(i => i.name === "c")).toBe(items[2]);
+		expect(set.has(items[2])).toBe(false);
+		expect(names(set)).toEqual(["c", "e"]);
+		expect(set.take(i => i.name === "z")).toBeUndefined();
+		expect(set.clear().map(i => i.name)).toEqual(["c", "e"]);
+		expect(set.size).toBe(0);
+		expect(set.has(second)).toBe(false);
+		expect(names(set)).toEqual([]);
 	});
 });
