@@ -8,6 +8,7 @@ import { DuplicateKeyError } from "../lib/store";
 import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
 import { normalizeEmail } from "../lib/email-address";
 import { BoundedCache } from "../lib/cache";
+import { immutable } from "../lib/json-text";
 import { ref } from "../lib/openapi/schemas";
 
 export interface Actor {
@@ -103,7 +104,8 @@ const ActorsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods, ActorsV
 				if (hit) return hit;
 				const doc = await this.runtime().store().collection<ActorDoc>("actors").get(ctx.params.id);
 				if (!doc) throw notFound("ACTOR_NOT_FOUND", "No actor has this id.");
-				const actor = toActor(doc);
+				// Every later read answers with this same object: frozen, its JSON text made once (lib/json-text.ts).
+				const actor = immutable(toActor(doc));
 				this.profiles.set(actor.actorId, actor, Date.now() + CACHE_TTL_MS);
 				return actor;
 			}

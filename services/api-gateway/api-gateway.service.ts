@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { Context, ServiceSchema } from "moleculer";
 import ApiGateway from "moleculer-web";
 import { ClientAddresses } from "../../lib/client-ip";
+import { jsonText } from "../../lib/json-text";
 import { shuttingDown, unauthorized } from "../../lib/errors";
 import type { HttpMeta } from "../../lib/http-meta";
 import { answerClientError } from "../../lib/http-refusal";
@@ -118,6 +119,10 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		 */
 		errorHandler(req: Req, res: Res, err: unknown) {
 			this.sendError(req, res, err);
+		},
+		/** moleculer-web's JSON.stringify, except for a result whose text was kept when it was cached (lib/json-text.ts). */
+		encodeResponse(_req: Req, _res: Res, data: unknown): string {
+			return jsonText(data);
 		},
 		/** moleculer-web's alias lookup, through an index of its aliases (alias-index.ts); the same answers. */
 		resolveAlias(url: string, method = "GET") {
