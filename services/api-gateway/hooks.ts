@@ -136,6 +136,17 @@ async function countAttempt(gateway: GatewayThis, limit: NonNullable<AliasPolicy
 }
 
 /**
+ * Whether beforeCall or afterCall has anything to do for an alias of this policy.
+ * routes.ts leaves both hooks off the routes of aliases that need neither (the plain
+ * reads): moleculer-web awaits each hook it finds, a turn of the microtask queue per
+ * request even when the hook returns at once. Every policy field the two hooks read
+ * is named here; test/unit/route-hooks.test.ts holds them to it.
+ */
+export function needsHooks(p: AppliedPolicy): boolean {
+	return p.body !== "none" || p.bodyParamsOnly === true || p.bindingCookie === true || p.rateLimit !== undefined || p.stream !== undefined || p.noStore === true;
+}
+
+/**
  * Runs before the Bearer token is checked and anything is called. The body must be of
  * the route's kind and, for body-params-only aliases, carry every parameter: query
  * parameters would be merged into the params and win over the body, putting secrets

@@ -7,7 +7,7 @@
  */
 import type { ApiRouteSchema } from "moleculer-web";
 import { MAX_RESUME_BYTES, UPLOAD_DEADLINE_MS } from "../../lib/resume";
-import { afterCall, beforeCall, JSON_LIMIT, ONE_CLICK_LIMIT, verifyFlagJson, verifyJson } from "./hooks";
+import { afterCall, beforeCall, JSON_LIMIT, needsHooks, ONE_CLICK_LIMIT, verifyFlagJson, verifyJson } from "./hooks";
 import type { AliasPolicy, AppliedPolicy, BodyKind } from "./types";
 
 export interface AliasDeclaration extends AliasPolicy {
@@ -223,35 +223,48 @@ interface BuiltAlias {
 	policy: AppliedPolicy;
 }
 
-function buildAliases(route: RouteDeclaration): Record<string, BuiltAlias> {
-	return Object.fromEntries(
-		Object.entries(route.aliases).map(([match, declared]) => {
-			const { action, ...own } = typeof declared === "string" ? { action: declared } : declared;
-			const policy: AppliedPolicy = { body: route.body, ...route.policy, ...own };
-			return [match, route.body === "multipart" ? { type: "multipart", action, policy } : { action, policy }];
-		})
-	);
+function buildAlias(route: RouteDeclaration, declared: string | AliasDeclaration): BuiltAlias {
+	const { action, ...own } = typeof declared === "string" ? { action: declared } : declared;
+	const policy: AppliedPolicy = { body: route.body, ...route.policy, ...own };
+	return route.body === "multipart" ? { type: "multipart", action, policy } : { action, policy };
+}
+
+/**
+ * A declared route's aliases in runs of the same need for the hooks (hooks.ts
+ * needsHooks), in their declared order: moleculer-web tries aliases route by route,
+ * so the order in which they match stays the declared one.
+ */
+function aliasRuns(route: RouteDeclaration): { hooks: boolean; aliases: Record<string, BuiltAlias> }[] {
+	const runs: { hooks: boolean; aliases: Record<string, BuiltAlias> }[] = [];
+	for (const [match, declared] of Object.entries(route.aliases)) {
+		const alias = buildAlias(route, declared);
+		const hooks = needsHooks(alias.policy);
+		if (runs.at(-1)?.hooks !== hooks) runs.push({ hooks, aliases: {} });
+		runs.at(-1)!.aliases[match] = alias;
+	}
+	return runs;
 }
 
 export type GatewayRoute = Pick<ApiRouteSchema, "name" | "path" | "logging" | "mappingPolicy" | "authentication"> &
 	BodyOptions &
-	RouteDeclaration["options"] & { aliases: Record<string, BuiltAlias>; onBeforeCall: typeof beforeCall; onAfterCall: typeof afterCall };
+	RouteDeclaration["options"] & { aliases: Record<string, BuiltAlias>; onBeforeCall?: typeof beforeCall; onAfterCall?: typeof afterCall };
 
 export function buildRoutes(declared: readonly RouteDeclaration[]): GatewayRoute[] {
-	return declared.map(route => ({
-		// moleculer-web keeps one route per name, else per path: routes sharing a path differ by body kind.
-		name: `${route.path || "/"} (${route.body})`,
-		path: route.path,
-		// moleculer-web formats its per-request lines whenever route logging is on,
-		// whatever the log level, which costs more than the rest of a cached request.
-		// Failures are logged by the error handler.
-		logging: false,
-		mappingPolicy: "restrict",
-		authentication: route.authentication,
-		...BODY_OPTIONS[route.body],
-		...route.options,
-		aliases: buildAliases(route),
-		onBeforeCall: beforeCall,
-		onAfterCall: afterCall
-	}));
+	return declared.flatMap(route =>
+		aliasRuns(route).map((run, i) => ({
+			// moleculer-web keeps one route per name, else per path: routes sharing a path differ by body kind, then by run.
+			name: `${route.path || "/"} (${route.body})${i > 0 ? ` #${i + 1}` : ""}`,
+			path: route.path,
+			// moleculer-web formats its per-request lines whenever route logging is on,
+			// whatever the log level, which costs more than the rest of a cached request.
+			// Failures are logged by the error handler.
+			logging: false,
+			mappingPolicy: "restrict" as const,
+			authentication: route.authentication,
+			...BODY_OPTIONS[route.body],
+			...route.options,
+			aliases: run.aliases,
+			...(run.hooks ? { onBeforeCall: beforeCall, onAfterCall: afterCall } : {})
+		}))
+	);
 }

@@ -6,7 +6,7 @@
  */
 import { ServiceBroker, type ServiceSchema } from "moleculer";
 import ApiGateway from "moleculer-web";
-import { AliasIndex, aliasShape, describeOnce, urlShape, type IndexedAlias } from "../../services/api-gateway/alias-index";
+import { AliasIndex, aliasShape, describeOnce, matchAlias, urlShape, type IndexedAlias } from "../../services/api-gateway/alias-index";
 import { buildRoutes, ROUTES } from "../../services/api-gateway/routes";
 
 type Resolve = (url: string, method?: string) => false | { alias: IndexedAlias; params: Record<string, unknown> };
@@ -49,7 +49,8 @@ describe("the gateway's alias index", () => {
 	function urls(): string[] {
 		const out = new Set<string>(["/", "/x", "/actors", "/actors/", "/unknown/a/b", "//", "/ACTORS/abc", "/actors//preferences"]);
 		for (const a of aliases) {
-			for (const v of ["abc", "a.b", "%7E", "A"]) {
+			// Parameters with and without %-escapes, a malformed one among them (refused alike).
+			for (const v of ["abc", "a.b", "%7E", "A", "a%20b", "%zz", "caf%C3%A9"]) {
 				const u = urlOf(a.fullPath, v);
 				out.add(u).add(`${u}/`).add(`${u}/extra`).add(u.toUpperCase()).add(u.slice(0, -1) || "/");
 				out.add(u.replace(/^\/[^/]*/, "/other"));
@@ -84,11 +85,22 @@ describe("the gateway's alias index", () => {
 	});
 
 	it("keeps aliases of any shape or method in every list they could match", () => {
+		// Made as moleculer-web makes them: a pattern, its parameters' names, and a match that decodes them.
+		const alias = (method: string, fullPath: string, re: RegExp, names: string[]): IndexedAlias => ({
+			method,
+			fullPath,
+			re,
+			keys: names.map(name => ({ name })),
+			match(url) {
+				const m = re.exec(url);
+				return m ? Object.fromEntries(names.map((n, i) => [n, m[i + 1]] as const).filter(([, v]) => v).map(([n, v]) => [n, decodeURIComponent(v!)])) : false;
+			}
+		});
 		const wide: IndexedAlias[] = [
-			{ method: "GET", fullPath: "/files/:name+", match: url => (/^\/files\/.+$/i.test(url) ? { name: url.slice(7) } : false) },
-			{ method: "*", fullPath: "/any", match: url => (/^\/any$/i.test(url) ? {} : false) },
-			{ method: "GET", fullPath: "/:first/x", match: url => (/^\/[^/]+\/x$/i.test(url) ? {} : false) },
-			{ method: "GET", fullPath: "/files/:id", match: url => (/^\/files\/[^/]+$/i.test(url) ? { id: url.slice(7) } : false) }
+			alias("GET", "/files/:name+", /^\/files\/(.+)$/i, ["name"]),
+			alias("*", "/any", /^\/any$/i, []),
+			alias("GET", "/:first/x", /^\/([^/]+)\/x$/i, ["first"]),
+			alias("GET", "/files/:id", /^\/files\/([^/]+)$/i, ["id"])
 		];
 		const index = new AliasIndex(wide);
 		// The repeated parameter comes first in the order, so it wins over the plain one, as in the loop.
@@ -96,7 +108,10 @@ describe("the gateway's alias index", () => {
 		expect(index.resolve("/files/a/b", "GET")).toEqual({ alias: wide[0], params: { name: "a/b" } });
 		expect(index.resolve("/any", "DELETE")).toEqual({ alias: wide[1], params: {} });
 		expect(index.resolve("/files/x", "POST")).toBe(false);
-		expect(index.resolve("/zzz/x", "GET")).toEqual({ alias: wide[2], params: {} });
+		expect(index.resolve("/zzz/x", "GET")).toEqual({ alias: wide[2], params: { first: "zzz" } });
+		// Decoded only where there is something to decode, as moleculer-web's match does.
+		expect(index.resolve("/files/a%20b", "GET")).toEqual({ alias: wide[0], params: { name: "a b" } });
+		expect(matchAlias(wide[3]!, "/files/plain")).toEqual({ id: "plain" });
 	});
 
 	it("reads an alias's shape from its path", () => {
