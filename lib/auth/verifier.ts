@@ -42,13 +42,16 @@ export interface VerifierOptions {
 }
 
 /**
- * A verified token's cache key: its last 43 characters, which lie inside its signature
+ * A verified token's cache key: its last 12 characters, which lie inside its signature
  * (no JWS algorithm signs with fewer than 32 bytes, 43 base64url characters), so keys
- * of different tokens differ as their signatures do. Hashing these costs less than
- * hashing the whole token, and taking them less than finding the signature's start
- * (a call into V8's runtime for lastIndexOf). A hit still compares the whole token.
+ * of different tokens differ as their signatures do (72 bits of them). A hit still
+ * compares the whole token, so two tokens with one key only ever cost a verification.
+ * Why 12: V8 makes a string of 13 or more characters taken from another a view into
+ * it, and hashing through a view cost 268 ns against 76 ns for a 12-character copy
+ * (measured on Node 24; the whole 700-character token: over 1 µs). The key is hashed
+ * twice per request, by the gateway and by the service it calls.
  */
-const CACHE_KEY_CHARS = 43;
+const CACHE_KEY_CHARS = 12;
 
 function cacheKey(token: string): string {
 	return token.slice(-CACHE_KEY_CHARS);

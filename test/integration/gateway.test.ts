@@ -251,6 +251,24 @@ describe("gateway, auth and actors in one process", () => {
 			});
 		});
 
+		it("should answer each actor with its own profile when two ids share the cache's key", async () => {
+			const token = await runtime(p).serviceTokens.get("auth");
+			// The cache keys a profile by the id's last 12 characters (services/actors.service.ts): these two share them.
+			const ids = ["33333333-3333-4333-8333-aaaaaaaaaaaa", "44444444-4444-4444-8444-aaaaaaaaaaaa"];
+			for (const [i, actorId] of ids.entries()) {
+				await p.broker.call("actors.register", { ...register, actorId, email: `shared-key-${i}@example.com` }, { meta: { authToken: token } });
+			}
+			for (let round = 0; round < 2; round++) {
+				for (const [i, actorId] of ids.entries()) {
+					await expect(p.broker.call("actors.get", { id: actorId }, { meta: { authToken: token } })).resolves.toMatchObject({ actorId, email: `shared-key-${i}@example.com` });
+				}
+			}
+			// Removing one leaves the other readable.
+			await p.broker.call("actors.remove", { actorId: ids[0] }, { meta: { authToken: token } });
+			await expect(p.broker.call("actors.get", { id: ids[1] }, { meta: { authToken: token } })).resolves.toMatchObject({ actorId: ids[1] });
+			await expect(p.broker.call("actors.get", { id: ids[0] }, { meta: { authToken: token } })).rejects.toMatchObject({ code: 404 });
+		});
+
 		it("should refuse every call when an action declares no auth rule", async () => {
 			const svc = p.broker.createService({ name: "undeclared", actions: { open: { handler: () => "should never run" } } } as ServiceSchema);
 			await p.broker.waitForServices("undeclared");
