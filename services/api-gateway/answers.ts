@@ -22,9 +22,12 @@ export const CORS_MAX_AGE_SECONDS = "600";
  * route's middlewares run (a broken path encoding, a body the parser refuses).
  */
 export function writeCommonHeaders(gateway: Pick<GatewayThis, "corsOrigins">, req: Req, res: Res): boolean {
-	res.setHeader("X-Content-Type-Options", "nosniff");
+	// Named in lower case, as HTTP/2 sends every name (HTTP/1.1 names are case-insensitive):
+	// Node lower-cases a name to store it, and one already in lower case is kept as it is,
+	// where a capitalized one is copied and looked up in V8's string table on every answer.
+	res.setHeader("x-content-type-options", "nosniff");
 	// Addresses here can carry codes and states (the social callback): never pass them on.
-	res.setHeader("Referrer-Policy", "no-referrer");
+	res.setHeader("referrer-policy", "no-referrer");
 	const origin = req.headers.origin;
 	const allowed = typeof origin === "string" && gateway.corsOrigins.has(origin);
 	if (gateway.corsOrigins.size > 0) res.setHeader("Vary", "Origin");

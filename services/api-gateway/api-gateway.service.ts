@@ -61,6 +61,8 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		 * every context anyway) is the request id, so none is generated twice.
 		 */
 		rootCallOptions(this: unknown, options: { requestID?: string }, req: Req) {
+			// moleculer-web read X-Request-Id (or X-Correlation-Id, which is not honoured here) into it; none given is the usual case.
+			if (options.requestID === undefined) return;
 			const given = req.headers["x-request-id"];
 			options.requestID = typeof given === "string" && REQUEST_ID.test(given) ? given : undefined;
 		},

@@ -201,6 +201,13 @@ describe("gateway, auth and actors in one process", () => {
 			expect(res.headers.get("x-request-id")).toBe("abc-123");
 		});
 
+		it("should not take an X-Correlation-Id as the request id (moleculer-web would)", async () => {
+			const res = await http(p.baseUrl, "GET", "/health/live", { headers: { "x-correlation-id": "corr-123" } });
+			expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+			const both = await http(p.baseUrl, "GET", "/health/live", { headers: { "x-correlation-id": "corr-123", "x-request-id": "req-456" } });
+			expect(both.headers.get("x-request-id")).toBe("req-456");
+		});
+
 		it("should replace a malformed X-Request-Id with a generated one", async () => {
 			const res = await http(p.baseUrl, "GET", "/health/live", { headers: { "x-request-id": "a b<script>" } });
 			expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
