@@ -5,6 +5,7 @@
  * problem documents; every response carries X-Request-Id.
  */
 import { randomUUID } from "node:crypto";
+import { createServer } from "node:http";
 import type { Context, ServiceSchema } from "moleculer";
 import ApiGateway from "moleculer-web";
 import { ClientAddresses } from "../../lib/client-ip";
@@ -21,6 +22,7 @@ import { CONSOLE_ACTIONS } from "./console";
 import { DOCS_ACTIONS } from "./docs";
 import { HttpDrain } from "./drain";
 import { AliasIndex, describeOnce } from "./alias-index";
+import { GATEWAY_HTTP_OBJECTS } from "./http-objects";
 import { LiveStreams } from "./live";
 import { STATUS_EVENTS, type StatusEvent, type StatusEvents } from "../../lib/notifications/events";
 import type { Timeline } from "../../lib/notifications/view";
@@ -115,6 +117,17 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		}
 	},
 	methods: {
+		/**
+		 * moleculer-web's createServer for plain HTTP (the gateway serves nothing else),
+		 * with requests and responses of one shape (http-objects.ts).
+		 */
+		createServer() {
+			if (this.server) return;
+			this.server = createServer(GATEWAY_HTTP_OBJECTS, this.httpHandler);
+			this.isHTTPS = false;
+			if (this.settings.httpServerTimeout) this.server.setTimeout(this.settings.httpServerTimeout as number);
+			this.server.requestTimeout = this.settings.requestTimeout as number;
+		},
 		/**
 		 * Replaces moleculer-web's handler, which logs whole errors of failed body
 		 * parsing (their data can hold the submitted body, passwords included).
@@ -213,9 +226,7 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		this.server?.on("clientError", answerClientError);
 		if (this.server) {
 			// Every request passes the drain, then the common headers and OPTIONS, then moleculer-web.
-			const serve = (req: Req, res: Res) => {
-				if (!answerAtEntry(this, req, res, requestIdOf)) this.httpHandler(req, res);
-			};
+			const serve = (req: Req, res: Res) => (answerAtEntry(this, req, res, requestIdOf) ? undefined : this.httpHandler(req, res));
 			this.drain = new HttpDrain(this.server, this.httpHandler, (req, res) => this.refuseDuringStop(req, res), serve);
 		}
 	},

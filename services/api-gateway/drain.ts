@@ -11,6 +11,8 @@ import { InFlight, type Drain } from "../../lib/shutdown";
 import type { Req, Res } from "./types";
 
 type Handler = (req: Req, res: Res) => void;
+/** Answers a request; moleculer-web's handler gives a promise that settles once it has. */
+type Serve = (req: Req, res: Res) => PromiseLike<unknown> | void;
 
 const HEALTH = /^\/health\/(live|ready)(\?|$)/;
 
@@ -27,9 +29,9 @@ export class HttpDrain implements Drain {
 	 */
 	constructor(
 		private readonly server: Server,
-		handle: Handler,
+		handle: Serve,
 		private readonly refuse: Handler,
-		private readonly serve: Handler = handle
+		private readonly serve: Serve = handle
 	) {
 		this.open = new InFlight<Res>(res => {
 			if (!res.headersSent) refuse(res.req as Req, res);
@@ -44,12 +46,30 @@ export class HttpDrain implements Drain {
 		server.on("request", this.onRequest);
 	}
 
+	/**
+	 * A request is under way until its answer is written. Most answers have been handed
+	 * to the socket in full by the time moleculer-web's handler settles, so the request
+	 * is done then, without a listener on the response (adding and removing one cost
+	 * more than the rest of the drain). Any other (a stream still flowing, an answer
+	 * the socket has not taken yet, a handler that gave no promise) is done when the
+	 * response closes, or at once if it has closed already (the client went away).
+	 */
 	private readonly onRequest = (req: Req, res: Res): void => {
 		this.open.add(res);
-		res.on("close", this.ended);
-		if (this.stopping && !HEALTH.test(req.url ?? "")) this.refuse(req, res);
-		else this.serve(req, res);
+		const served = this.stopping && !HEALTH.test(req.url ?? "") ? this.refuse(req, res) : this.serve(req, res);
+		if (!served) {
+			res.on("close", this.ended);
+			return;
+		}
+		const settle = () => this.settle(res);
+		served.then(settle, settle);
 	};
+
+	/** Done once the whole answer was handed to the socket (Node emits "finish" a turn later), or the client went away. */
+	private settle(res: Res): void {
+		if ((res.writableEnded && res.writableLength === 0) || res.closed) this.open.delete(res);
+		else res.on("close", this.ended);
+	}
 
 	begin(): Promise<void> {
 		this.stopping = true;

@@ -67,8 +67,10 @@ export interface GatewayVars {
 	rateLimiter: RateLimiter;
 	/** This node's live status streams. */
 	live: LiveStreams;
-	/** moleculer-web's HTTP server, created by the mixin before this service's created(). */
+	/** moleculer-web's HTTP server, made by createServer before this service's created(). */
 	server?: Server;
+	/** moleculer-web's: whether the server is HTTPS (never, here). */
+	isHTTPS?: boolean;
 	/** Every request passes through it: the gateway's part in the orderly stop. */
 	/** services/api-gateway/drain.ts: tracks the requests under way for the orderly stop. */
 	drain?: Drain & { close(): void };
@@ -87,8 +89,8 @@ export interface GatewayAlias extends IndexedAlias {
 export interface GatewayMethods extends RuntimeMethods {
 	readiness(): Promise<HealthReport>;
 	refuseDuringStop(req: Req, res: Res): void;
-	/** moleculer-web's handler of the server's "request" event. */
-	httpHandler(req: Req, res: Res): void;
+	/** moleculer-web's handler of the server's "request" event; settles once the request is answered (or its answer streams). */
+	httpHandler(req: Req, res: Res): Promise<void>;
 	/** moleculer-web's: answers through the route's or the service's onError. */
 	sendError(req: Req, res: Res, err: unknown): void;
 }
