@@ -10,7 +10,11 @@
  *  - authenticated GET /actors/{id}: the project against fastify + jose (verified
  *    once, cached) + node:sqlite, the moleculer-web floor and bare node:http.
  * Sides alternate (A/B, then B/A next round, so a drifting machine favours neither)
- * under the same autocannon settings; each figure is the median of the rounds. Only
+ * under the same autocannon settings; each figure is the median of the rounds. The
+ * GET servers all run at once in a round and take the load in turns of a few seconds
+ * (bench/lib.ts runInterleaved): on a shared VM a server's speed drifts by a third
+ * within a minute, more than the differences measured, and four 12 s runs one after
+ * the other each met another machine. Only
  * the ratios mean something, since the load generator shares the machine.
  * Goals are printed next to the ratios and never enforced; a broken run (a wrong
  * answer, a message lost or written twice) fails.
@@ -21,7 +25,6 @@ import path from "node:path";
 import { Queue } from "bullmq";
 import { SignJWT, calculateJwkThumbprint, exportJWK, generateKeyPair } from "jose";
 import { loadConfig } from "../lib/config";
-import { measurePlatform } from "./gateway";
 import {
 	HOST,
 	PROJECT_ROOT,
@@ -39,7 +42,9 @@ import {
 	formatTable,
 	freePort,
 	makeTempDir,
-	measureBare,
+	registerUser,
+	runInterleaved,
+	startBare,
 	problemsOf,
 	profileArgs,
 	removeTempDir,
@@ -50,9 +55,10 @@ import {
 	withOutput,
 	type BenchSettings,
 	type Child,
+	type LoadOptions,
 	type LoadResult
 } from "./lib";
-import { cpuSum, describeShortfall, e2eLoad, measureAcceptPlatform, outboxCount, storedProblems, waitUntil, warmUpDrained } from "./notifications";
+import { cpuSum, describeShortfall, e2eLoad, outboxCount, startAcceptPlatform, storedNotifications, storedProblems, waitUntil, warmUpDrained } from "./notifications";
 import { PEER_ALG, PEER_CLIENT_ID, PEER_ISSUER, PEER_QUEUE, floorEnv, peerEnv } from "./peers/common";
 import { redisServerVersion, startPrivateRedis, type PrivateRedis } from "./redis";
 import { isAccepted, isActorBody, jsonHeaders, requestBody, sampleActor, type ActorBody } from "./workload";
@@ -75,6 +81,10 @@ export interface CompareSettings {
 	load: BenchSettings;
 	parts: Part[];
 	rounds: number;
+	/** Accept and GET: seconds of load a server gets before the load moves to the next (runInterleaved). */
+	sliceSec: number;
+	/** Seconds of uncounted load at the start of each slice. */
+	sliceWarmupSec: number;
 	e2eCount: number;
 	e2eWarmup: number;
 	stallMs: number;
@@ -89,6 +99,8 @@ export function compareSettings(load: BenchSettings = benchSettings()): CompareS
 		load,
 		parts: envParts("BENCH_COMPARE_PARTS", PARTS),
 		rounds: envIntQuick("BENCH_ROUNDS", 3, 1, 1),
+		sliceSec: envIntQuick("BENCH_SLICE_SEC", 2, 1, 1),
+		sliceWarmupSec: envIntQuick("BENCH_SLICE_WARMUP_MS", 500, 250, 0) / 1000,
 		e2eCount: envIntQuick("BENCH_E2E_COUNT", 20000, 1000, 1),
 		e2eWarmup: envIntQuick("BENCH_E2E_WARMUP", 1000, 100, 0),
 		stallMs: envInt("BENCH_STALL_SEC", 30, 1) * 1000,
@@ -200,69 +212,120 @@ export interface HttpSample {
 	problems: string[];
 }
 
-async function acceptProject(s: CompareSettings): Promise<HttpSample> {
-	const { load, stored } = await measureAcceptPlatform(s.load, requestBody("NORMAL"));
-	return { load, problems: [...problemsOf("accept, project", load), ...storedProblems("accept, project", load, stored, s.load.connections)] };
+/** A server ready for a load: what to send it, and how to stop it; `stored` counts what it kept, once stopped. */
+interface Target {
+	label: string;
+	load: Omit<LoadOptions, keyof BenchSettings>;
+	/** The child whose output explains a failure. */
+	child?: Child;
+	/** Stops the server (requests still under way land first) and counts what it stored. */
+	stored?: () => Promise<number>;
+	close(): Promise<void>;
 }
 
-async function acceptPeer(s: CompareSettings, id: PeerIdentity): Promise<HttpSample> {
+async function acceptProjectTarget(s: CompareSettings): Promise<Target> {
+	const { platform, headers } = await startAcceptPlatform(s.load);
+	return {
+		label: "project",
+		load: { url: `${platform.base}/notifications`, method: "POST", headers, body: requestBody("NORMAL"), verifyBody: isAccepted, serverPid: platform.child.process.pid },
+		child: platform.child,
+		async stored() {
+			await platform.child.stop();
+			return storedNotifications(platform);
+		},
+		close: () => platform.close()
+	};
+}
+
+async function acceptPeerTarget(s: CompareSettings, id: PeerIdentity): Promise<Target> {
 	const peer = await startPeer(s, id, false);
-	try {
-		let load: LoadResult;
-		try {
-			load = await runLoad({
-				url: `${peer.base}/notifications`,
-				method: "POST",
-				headers: jsonHeaders(id.token),
-				body: requestBody("NORMAL"),
-				verifyBody: isAccepted,
-				serverPid: peer.child.process.pid,
-				companionPids: [peer.redis.pid],
-				...s.load
-			});
-		} catch (err) {
-			throw withOutput(err, peer.child);
-		} finally {
-			// Stopped before counting, so requests still under way have landed.
+	return {
+		label: "peer",
+		load: {
+			url: `${peer.base}/notifications`,
+			method: "POST",
+			headers: jsonHeaders(id.token),
+			body: requestBody("NORMAL"),
+			verifyBody: isAccepted,
+			serverPid: peer.child.process.pid,
+			companionPids: [peer.redis.pid]
+		},
+		child: peer.child,
+		async stored() {
 			await peer.child.stop();
+			return queuedJobs(peer.redis.port);
+		},
+		close: () => peer.close()
+	};
+}
+
+/**
+ * One round of a part: every side started, then measured in turns of BENCH_SLICE_SEC
+ * (bench/lib.ts runInterleaved), the side that begins alternating from round to
+ * round; then what each stored is counted and all are stopped.
+ */
+async function interleavedRound<K extends string>(s: CompareSettings, round: number, part: string, starts: Record<K, () => Promise<Target>>): Promise<Record<K, HttpSample>> {
+	const targets: Target[] = [];
+	try {
+		for (const start of Object.values<() => Promise<Target>>(starts)) targets.push(await start());
+		const ordered = round % 2 === 0 ? targets : [...targets].reverse();
+		const loads = await runInterleaved(ordered.map(t => ({ ...t.load, ...s.load })), s.sliceSec, s.sliceWarmupSec).catch((err: unknown) => {
+			throw targets.reduce((e, t) => (t.child ? withOutput(e, t.child) : e), err instanceof Error ? err : new Error(String(err)));
+		});
+		const slices = Math.ceil(s.load.durationSec / s.sliceSec);
+		const out = {} as Record<K, HttpSample>;
+		for (const [i, t] of ordered.entries()) {
+			const load = loads[i]!;
+			const problems = problemsOf(`${part}, ${t.label}`, load);
+			// Each warm-up and each measured slice may end with requests under way.
+			if (t.stored) problems.push(...storedProblems(`${part}, ${t.label}`, load, await t.stored(), s.load.connections, 1 + slices * (s.sliceWarmupSec > 0 ? 2 : 1)));
+			out[t.label as K] = { load, problems };
 		}
-		const stored = await queuedJobs(peer.redis.port);
-		return { load, problems: [...problemsOf("accept, peer", load), ...storedProblems("accept, peer", load, stored, s.load.connections)] };
+		return out;
 	} finally {
-		await peer.close();
+		for (const t of targets.reverse()) await t.close();
 	}
 }
 
 // ---- 2. authenticated GET /actors/{id}
 
-async function getProject(s: CompareSettings): Promise<HttpSample> {
-	const load = await measurePlatform(s.load);
-	return { load, problems: problemsOf("GET, project", load) };
-}
-
 /** The first answer must be an actor shaped as the project's; every later one must equal it. */
-async function loadActor(s: CompareSettings, label: string, base: string, id: PeerIdentity, pids: number[]): Promise<HttpSample> {
+async function actorTarget(label: string, base: string, id: PeerIdentity, pids: number[], close: () => Promise<void>, child?: Child): Promise<Target> {
 	const url = `${base}/actors/${id.actor.actorId}`;
 	const headers = { Authorization: `Bearer ${id.token}` };
 	const body = await expectStatus(await fetch(url, { headers }), 200, `${label}: GET /actors/${id.actor.actorId}`);
 	if (!isActorBody(body)) throw new Error(`${label} answered ${body.slice(0, 300)}, not an actor shaped as the project's`);
-	const load = await runLoad({ url, headers, expectBody: body, serverPid: pids[0], companionPids: pids.slice(1), ...s.load });
-	return { load, problems: problemsOf(`GET, ${label}`, load) };
+	return { label, load: { url, headers, expectBody: body, serverPid: pids[0], companionPids: pids.slice(1) }, child, close };
 }
 
-async function getPeer(s: CompareSettings, id: PeerIdentity): Promise<HttpSample> {
-	// With its worker, idle: the project's process runs its dispatcher too.
-	const peer = await startPeer(s, id, true);
+async function projectTarget(s: CompareSettings): Promise<Target> {
+	const platform = await startPlatform(s.load, "gateway");
 	try {
-		return await loadActor(s, "peer", peer.base, id, [peer.child.process.pid!, peer.redis.pid]);
+		const registered = await registerUser(platform.base);
+		const url = `${platform.base}/actors/${registered.actorId}`;
+		const headers = { Authorization: `Bearer ${registered.accessToken}` };
+		// Every measured response must equal this one; a 200 with another body would
+		// mean the benchmark measures something else than it claims.
+		const body = await expectStatus(await fetch(url, { headers }), 200, `GET /actors/${registered.actorId}`);
+		return { label: "project", load: { url, headers, expectBody: body, serverPid: platform.child.process.pid }, child: platform.child, close: () => platform.close() };
 	} catch (err) {
-		throw withOutput(err, peer.child);
-	} finally {
-		await peer.close();
+		await platform.close();
+		throw withOutput(err, platform.child);
 	}
 }
 
-async function getFloor(s: CompareSettings, id: PeerIdentity): Promise<HttpSample> {
+async function peerTarget(s: CompareSettings, id: PeerIdentity): Promise<Target> {
+	// With its worker, idle: the project's process runs its dispatcher too.
+	const peer = await startPeer(s, id, true);
+	try {
+		return await actorTarget("peer", peer.base, id, [peer.child.process.pid!, peer.redis.pid], () => peer.close(), peer.child);
+	} catch (err) {
+		await peer.close();
+		throw withOutput(err, peer.child);
+	}
+}
+
+async function floorTarget(s: CompareSettings, id: PeerIdentity): Promise<Target> {
 	requireEntry(FLOOR_ENTRY);
 	const port = await freePort();
 	const base = `http://${HOST}:${port}`;
@@ -279,22 +342,21 @@ async function getFloor(s: CompareSettings, id: PeerIdentity): Promise<HttpSampl
 		deadlineMs: s.load.startTimeoutMs
 	});
 	try {
-		return await loadActor(s, "floor", base, id, [child.process.pid!]);
+		return await actorTarget("floor", base, id, [child.process.pid!], () => child.stop(), child);
 	} catch (err) {
-		throw withOutput(err, child);
-	} finally {
 		await child.stop();
+		throw withOutput(err, child);
 	}
 }
 
-async function getBare(s: CompareSettings, id: PeerIdentity): Promise<HttpSample> {
-	const load = await measureBare(s.load, {
-		status: 200,
-		responseBody: JSON.stringify(id.actor),
-		path: `/actors/${id.actor.actorId}`,
-		headers: { Authorization: `Bearer ${id.token}` }
-	});
-	return { load, problems: problemsOf("GET, bare", load) };
+async function bareTarget(s: CompareSettings, id: PeerIdentity): Promise<Target> {
+	const bare = await startBare(s.load, { status: 200, responseBody: JSON.stringify(id.actor) });
+	try {
+		return await actorTarget("bare", bare.base, id, [bare.child.process.pid!], () => bare.child.stop(), bare.child);
+	} catch (err) {
+		await bare.child.stop();
+		throw err;
+	}
 }
 
 // ---- 3. accepted → .eml written
@@ -446,16 +508,23 @@ export async function benchCompare(s: CompareSettings = compareSettings()): Prom
 	};
 	for (let round = 0; round < s.rounds; round++) {
 		if (s.parts.includes("accept")) {
-			await alternate(round, "accept", { project: () => acceptProject(s), peer: () => acceptPeer(s, id) }, r.accept, describeLoad);
+			const samples = await interleavedRound(s, round, "accept", { project: () => acceptProjectTarget(s), peer: () => acceptPeerTarget(s, id) });
+			for (const side of ["project", "peer"] as const) {
+				r.accept[side].push(samples[side]);
+				note(`round ${round + 1}, accept, ${side}: ${describeLoad(samples[side])}`);
+			}
 		}
 		if (s.parts.includes("get")) {
-			await alternate(
-				round,
-				"GET",
-				{ project: () => getProject(s), peer: () => getPeer(s, id), floor: () => getFloor(s, id), bare: () => getBare(s, id) },
-				r.get,
-				describeLoad
-			);
+			const samples = await interleavedRound(s, round, "GET", {
+				project: () => projectTarget(s),
+				peer: () => peerTarget(s, id),
+				floor: () => floorTarget(s, id),
+				bare: () => bareTarget(s, id)
+			});
+			for (const side of ["project", "peer", "floor", "bare"] as const) {
+				r.get[side].push(samples[side]);
+				note(`round ${round + 1}, GET, ${side}: ${describeLoad(samples[side])}`);
+			}
 		}
 		if (s.parts.includes("e2e")) {
 			await alternate(round, "end to end", { project: () => e2eProject(s), peer: () => e2ePeer(s, id) }, r.e2e, x => `${fmtInt(x.perSec)}/s`);
@@ -555,6 +624,20 @@ function e2eDetail(r: CompareResult): string {
 	return formatTable(rows);
 }
 
+/** Each round's own ratio: the sides of a round ran in the same minutes, so these move less with the machine than the medians' ratio. */
+function roundRatios(r: CompareResult): string[] {
+	const ratios = (p: number[], q: number[]) => p.map((x, i) => ratioText(x / q[i]!)).join(", ");
+	const rates = (xs: HttpSample[]) => xs.map(x => x.load.reqPerSec);
+	const lines: string[] = [];
+	if (r.settings.parts.includes("accept")) lines.push(`  accept, fastify + BullMQ: ${ratios(rates(r.accept.project), rates(r.accept.peer))}`);
+	if (r.settings.parts.includes("e2e")) lines.push(`  end to end, fastify + BullMQ: ${ratios(r.e2e.project.map(x => x.perSec), r.e2e.peer.map(x => x.perSec))}`);
+	if (r.settings.parts.includes("get")) {
+		lines.push(`  GET, fastify + jose + node:sqlite: ${ratios(rates(r.get.project), rates(r.get.peer))}`);
+		lines.push(`  GET, moleculer-web floor: ${ratios(rates(r.get.project), rates(r.get.floor))}`);
+	}
+	return lines;
+}
+
 export function formatCompareResult(r: CompareResult): string {
 	const s = r.settings;
 	const rows = [["measure", "project", "compared with", "its value", "project/it", "goal", "result"]];
@@ -564,11 +647,12 @@ export function formatCompareResult(r: CompareResult): string {
 	const out = [
 		`Project against its peers, one process each, sides alternating over ${s.rounds} round(s); each figure is the median of the rounds.`,
 		describeMachine(),
-		`load: autocannon, ${s.load.connections} connections, ${s.load.durationSec} s after a ${s.load.warmupSec} s warm-up per HTTP run; end to end: ${fmtInt(s.e2eCount)} notifications after ${fmtInt(s.e2eWarmup)} warm-up ones`,
+		`load: autocannon, ${s.load.connections} connections, ${s.load.durationSec} s after a ${s.load.warmupSec} s warm-up per HTTP run; accept and GET: the sides running at once, the load moving among them every ${s.sliceSec} s, each turn after ${s.sliceWarmupSec} s not counted; end to end: ${fmtInt(s.e2eCount)} notifications after ${fmtInt(s.e2eWarmup)} warm-up ones`,
 		`peer: private redis-server ${r.redisVersion} (appendonly yes, appendfsync always, no RDB), BullMQ worker concurrency ${s.concurrency} (= DISPATCHER_CONCURRENCY); accept runs without a worker or dispatcher`,
 		"",
 		formatTable(rows)
 	];
+	out.push("", "project / the other side, round by round (the sides of a round ran in the same minutes):", ...roundRatios(r));
 	if (s.parts.includes("accept")) {
 		out.push("", "POST /notifications, every round (server CPU/req of the peer includes its redis-server):", formatLoadTable([...perRound("project", r.accept.project), ...perRound(PEER, r.accept.peer)]));
 	}

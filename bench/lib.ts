@@ -94,7 +94,8 @@ export interface BareOptions {
 	verifyBody?: (body: string) => boolean;
 }
 
-export async function measureBare(settings: BenchSettings, bare: BareOptions): Promise<LoadResult> {
+/** The bare server, started: it answers every request with `bare`'s status and body. */
+export async function startBare(settings: BenchSettings, bare: Pick<BareOptions, "status" | "responseBody">): Promise<{ base: string; child: Child }> {
 	const port = await freePort();
 	const child = await startChild({
 		name: "bare node:http server",
@@ -108,9 +109,14 @@ export async function measureBare(settings: BenchSettings, bare: BareOptions): P
 		},
 		deadlineMs: settings.startTimeoutMs
 	});
+	return { base: `http://${HOST}:${port}`, child };
+}
+
+export async function measureBare(settings: BenchSettings, bare: BareOptions): Promise<LoadResult> {
+	const { base, child } = await startBare(settings, bare);
 	try {
 		return await runLoad({
-			url: `http://${HOST}:${port}${bare.path}`,
+			url: `${base}${bare.path}`,
 			method: bare.method ?? "GET",
 			headers: bare.headers ?? {},
 			...(bare.requestBody !== undefined ? { body: bare.requestBody } : {}),
@@ -359,58 +365,126 @@ function cannon(opts: autocannon.Options, onResponse?: (statusCode: number, ms: 
 }
 
 /**
- * A warm-up run (discarded: JIT, caches, connection setup), then the measured
- * run at the same concurrency. Latencies are kept in microseconds by us, because
- * autocannon's own histogram rounds to whole milliseconds, which flattens a fast
- * server's p50 to 0 or 1.
+ * One server's measured runs added up: latencies into one histogram (kept in
+ * microseconds by us, because autocannon's own rounds to whole milliseconds, which
+ * flattens a fast server's p50 to 0 or 1), requests and status codes counted, the
+ * server's CPU time taken over each run, its RSS sampled during each.
  */
-export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
-	const base: autocannon.Options = {
-		url: opts.url,
-		method: opts.method ?? "GET",
-		headers: opts.headers ?? {},
-		...(opts.body !== undefined ? { body: opts.body } : {}),
-		connections: opts.connections,
-		pipelining: 1,
-		timeout: 10,
-		...(opts.expectBody !== undefined ? { expectBody: opts.expectBody } : {}),
-		...(opts.verifyBody !== undefined ? { verifyBody: opts.verifyBody as (body: unknown) => boolean } : {})
-	};
-	const warmup = opts.warmupSec > 0 ? await cannon({ ...base, duration: opts.warmupSec }) : undefined;
-	const hist = createHistogram();
-	const pids = opts.serverPid === undefined ? [] : [opts.serverPid, ...(opts.companionPids ?? [])];
-	const cpuBefore = cpuUsOf(pids);
-	const rss = sampleRss(opts.serverPid, opts.companionPids ?? []);
-	const measured = opts.amount !== undefined ? { amount: opts.amount } : { duration: opts.durationSec };
-	let result: autocannon.Result;
-	let rssPeak: { server: number; total: number };
-	try {
-		result = await cannon({ ...base, ...measured }, (_status, ms) => {
-			hist.record(Math.max(1, Math.round(ms * 1000)));
-		});
-	} finally {
-		rssPeak = rss.stop();
+class LoadTally {
+	private readonly base: autocannon.Options;
+	private readonly pids: number[];
+	private readonly hist = createHistogram();
+	private readonly statusCodes: Record<string, number> = {};
+	private requestsTimesSec = 0;
+	private durationSec = 0;
+	private non2xx = 0;
+	private errors = 0;
+	private timeouts = 0;
+	private mismatches = 0;
+	private cpuUs: number | undefined = 0;
+	private rssServer = NaN;
+	private rssTotal = NaN;
+	private warmup2xx = 0;
+
+	constructor(private readonly opts: LoadOptions) {
+		this.base = {
+			url: opts.url,
+			method: opts.method ?? "GET",
+			headers: opts.headers ?? {},
+			...(opts.body !== undefined ? { body: opts.body } : {}),
+			connections: opts.connections,
+			pipelining: 1,
+			timeout: 10,
+			...(opts.expectBody !== undefined ? { expectBody: opts.expectBody } : {}),
+			...(opts.verifyBody !== undefined ? { verifyBody: opts.verifyBody as (body: unknown) => boolean } : {})
+		};
+		this.pids = opts.serverPid === undefined ? [] : [opts.serverPid, ...(opts.companionPids ?? [])];
 	}
-	const cpuAfter = cpuUsOf(pids);
-	const statusCodes: Record<string, number> = {};
-	for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stat.count ?? 0;
-	const total = Object.values(statusCodes).reduce((a, b) => a + b, 0);
-	return {
-		reqPerSec: result.requests.average,
-		p50Ms: hist.count ? hist.percentile(50) / 1000 : NaN,
-		p99Ms: hist.count ? hist.percentile(99) / 1000 : NaN,
-		total,
-		non2xx: result.non2xx,
-		errors: result.errors,
-		timeouts: result.timeouts,
-		mismatches: result.mismatches,
-		statusCodes,
-		durationSec: result.duration,
-		serverCpuUsPerReq: cpuBefore !== undefined && cpuAfter !== undefined && total > 0 ? (cpuAfter - cpuBefore) / total : NaN,
-		serverRssPeakBytes: rssPeak.server,
-		totalRssPeakBytes: rssPeak.total,
-		warmup2xx: warmup?.["2xx"] ?? 0
-	};
+
+	/** Discarded: JIT, caches, connection setup. */
+	async warmUp(durationSec: number): Promise<void> {
+		const warmup = await cannon({ ...this.base, duration: durationSec });
+		this.warmup2xx += warmup["2xx"] ?? 0;
+	}
+
+	async measure(measured: { duration: number } | { amount: number }): Promise<void> {
+		const cpuBefore = cpuUsOf(this.pids);
+		const rss = sampleRss(this.opts.serverPid, this.opts.companionPids ?? []);
+		let result: autocannon.Result;
+		try {
+			result = await cannon({ ...this.base, ...measured }, (_status, ms) => {
+				this.hist.record(Math.max(1, Math.round(ms * 1000)));
+			});
+		} finally {
+			const peak = rss.stop();
+			this.rssServer = Number.isNaN(this.rssServer) ? peak.server : Math.max(this.rssServer, peak.server);
+			this.rssTotal = Number.isNaN(this.rssTotal) ? peak.total : Math.max(this.rssTotal, peak.total);
+		}
+		const cpuAfter = cpuUsOf(this.pids);
+		this.cpuUs = this.cpuUs !== undefined && cpuBefore !== undefined && cpuAfter !== undefined ? this.cpuUs + cpuAfter - cpuBefore : undefined;
+		for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) this.statusCodes[code] = (this.statusCodes[code] ?? 0) + (stat.count ?? 0);
+		this.requestsTimesSec += result.requests.average * result.duration;
+		this.durationSec += result.duration;
+		this.non2xx += result.non2xx;
+		this.errors += result.errors;
+		this.timeouts += result.timeouts;
+		this.mismatches += result.mismatches;
+	}
+
+	result(): LoadResult {
+		const total = Object.values(this.statusCodes).reduce((a, b) => a + b, 0);
+		return {
+			// With one run, autocannon's mean of its per-second counts; with several, their mean weighted by duration.
+			reqPerSec: this.durationSec > 0 ? this.requestsTimesSec / this.durationSec : NaN,
+			p50Ms: this.hist.count ? this.hist.percentile(50) / 1000 : NaN,
+			p99Ms: this.hist.count ? this.hist.percentile(99) / 1000 : NaN,
+			total,
+			non2xx: this.non2xx,
+			errors: this.errors,
+			timeouts: this.timeouts,
+			mismatches: this.mismatches,
+			statusCodes: { ...this.statusCodes },
+			durationSec: this.durationSec,
+			serverCpuUsPerReq: this.cpuUs !== undefined && this.pids.length > 0 && total > 0 ? this.cpuUs / total : NaN,
+			serverRssPeakBytes: this.rssServer,
+			totalRssPeakBytes: this.rssTotal,
+			warmup2xx: this.warmup2xx
+		};
+	}
+}
+
+/** A warm-up run (discarded), then the measured run at the same concurrency. */
+export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
+	const tally = new LoadTally(opts);
+	if (opts.warmupSec > 0) await tally.warmUp(opts.warmupSec);
+	await tally.measure(opts.amount !== undefined ? { amount: opts.amount } : { duration: opts.durationSec });
+	return tally.result();
+}
+
+/**
+ * Several servers, all running, measured in turns: each is warmed up, then the load
+ * moves from one to the next in slices of `sliceSec` (A B C, then C B A, ...) until
+ * each has had its `durationSec`. On a machine whose speed drifts from one minute to
+ * the next (a shared VM), servers measured one after the other see different
+ * machines; in slices of a few seconds they see the same one. A server that waited
+ * while the others ran comes back with cold caches (theirs filled them), so each
+ * slice begins with `sliceWarmupSec` of load that is not counted, as each run does.
+ * Each server's result adds up its slices (one latency histogram, CPU time summed).
+ */
+export async function runInterleaved(targets: LoadOptions[], sliceSec: number, sliceWarmupSec: number): Promise<LoadResult[]> {
+	const tallies = targets.map(t => new LoadTally(t));
+	for (const [i, t] of tallies.entries()) if (targets[i]!.warmupSec > 0) await t.warmUp(targets[i]!.warmupSec);
+	const slices = Math.max(1, ...targets.map(t => Math.ceil(t.durationSec / sliceSec)));
+	const order = tallies.map((_, i) => i);
+	for (let slice = 0; slice < slices; slice++) {
+		for (const i of slice % 2 === 0 ? order : [...order].reverse()) {
+			const seconds = Math.min(sliceSec, targets[i]!.durationSec - slice * sliceSec);
+			if (seconds <= 0) continue;
+			if (sliceWarmupSec > 0) await tallies[i]!.warmUp(sliceWarmupSec);
+			await tallies[i]!.measure({ duration: seconds });
+		}
+	}
+	return tallies.map(t => t.result());
 }
 
 // ---- output
