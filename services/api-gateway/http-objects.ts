@@ -45,9 +45,10 @@ export class GatewayResponse<Request extends IncomingMessage = IncomingMessage> 
 	locals: unknown = undefined;
 	$ctx: unknown = undefined;
 	$route: unknown = undefined;
-	// Node keeps these two on the prototype until a response sets them, in the order it happens to.
+	// Node keeps statusCode (and statusMessage) on the prototype until a response sets
+	// them, in whichever order the answering code does; with statusCode its own from the
+	// start, statusMessage is the one property added later, always last (writeHead).
 	override statusCode = 200;
-	override statusMessage: string = undefined as unknown as string;
 }
 
 /** The options for http.createServer. */
