@@ -10,11 +10,11 @@
  *  - authenticated GET /actors/{id}: the project against fastify + jose (verified
  *    once, cached) + node:sqlite, the moleculer-web floor and bare node:http.
  * Sides alternate (A/B, then B/A next round, so a drifting machine favours neither)
- * under the same autocannon settings; each figure is the median of the rounds. The
- * GET servers all run at once in a round and take the load in turns of a few seconds
- * (bench/lib.ts runInterleaved): on a shared VM a server's speed drifts by a third
- * within a minute, more than the differences measured, and four 12 s runs one after
- * the other each met another machine. Only
+ * under the same autocannon settings; each figure is the median of the rounds. In the
+ * accept and GET parts the sides of a round all run at once and take the load in
+ * turns of a few seconds (bench/lib.ts runInterleaved): on a shared VM a server's
+ * speed drifts by a third within a minute, more than the differences measured, so
+ * runs of 12 s one after the other each met another machine. Only
  * the ratios mean something, since the load generator shares the machine.
  * Goals are printed next to the ratios and never enforced; a broken run (a wrong
  * answer, a message lost or written twice) fails.
@@ -42,7 +42,6 @@ import {
 	formatTable,
 	freePort,
 	makeTempDir,
-	registerUser,
 	runInterleaved,
 	startBare,
 	problemsOf,
@@ -58,6 +57,7 @@ import {
 	type LoadOptions,
 	type LoadResult
 } from "./lib";
+import { startProfileReader } from "./gateway";
 import { cpuSum, describeShortfall, e2eLoad, outboxCount, startAcceptPlatform, storedNotifications, storedProblems, waitUntil, warmUpDrained } from "./notifications";
 import { PEER_ALG, PEER_CLIENT_ID, PEER_ISSUER, PEER_QUEUE, floorEnv, peerEnv } from "./peers/common";
 import { redisServerVersion, startPrivateRedis, type PrivateRedis } from "./redis";
@@ -299,19 +299,8 @@ async function actorTarget(label: string, base: string, id: PeerIdentity, pids: 
 }
 
 async function projectTarget(s: CompareSettings): Promise<Target> {
-	const platform = await startPlatform(s.load, "gateway");
-	try {
-		const registered = await registerUser(platform.base);
-		const url = `${platform.base}/actors/${registered.actorId}`;
-		const headers = { Authorization: `Bearer ${registered.accessToken}` };
-		// Every measured response must equal this one; a 200 with another body would
-		// mean the benchmark measures something else than it claims.
-		const body = await expectStatus(await fetch(url, { headers }), 200, `GET /actors/${registered.actorId}`);
-		return { label: "project", load: { url, headers, expectBody: body, serverPid: platform.child.process.pid }, child: platform.child, close: () => platform.close() };
-	} catch (err) {
-		await platform.close();
-		throw withOutput(err, platform.child);
-	}
+	const { platform, load } = await startProfileReader(s.load);
+	return { label: "project", load, child: platform.child, close: () => platform.close() };
 }
 
 async function peerTarget(s: CompareSettings, id: PeerIdentity): Promise<Target> {

@@ -29,7 +29,9 @@ import {
 	withOutput,
 	type BenchSettings,
 	type Child,
-	type LoadResult
+	type LoadOptions,
+	type LoadResult,
+	type Platform
 } from "./lib";
 import { sampleActor } from "./workload";
 import { DEFAULT_NATS_URL } from "../harness/cluster";
@@ -48,16 +50,29 @@ export interface GatewayBenchResult {
 	problems: string[];
 }
 
-export async function measurePlatform(settings: BenchSettings): Promise<LoadResult> {
+/**
+ * The platform in one process with a registered user: the authenticated GET of its
+ * own profile, with the first answer every later one must equal (a 200 with another
+ * body would mean the benchmark measures something else than it claims).
+ */
+export async function startProfileReader(settings: BenchSettings): Promise<{ platform: Platform; load: Pick<LoadOptions, "url" | "headers" | "expectBody" | "serverPid"> }> {
 	const platform = await startPlatform(settings, "gateway");
 	try {
 		const registered = await registerUser(platform.base);
 		const url = `${platform.base}/actors/${registered.actorId}`;
 		const headers = { Authorization: `Bearer ${registered.accessToken}` };
-		// Every measured response must equal this one; a 200 with another body would
-		// mean the benchmark measures something else than it claims.
 		const body = await expectStatus(await fetch(url, { headers }), 200, `GET /actors/${registered.actorId}`);
-		return await runLoad({ url, headers, expectBody: body, serverPid: platform.child.process.pid, ...settings });
+		return { platform, load: { url, headers, expectBody: body, serverPid: platform.child.process.pid } };
+	} catch (err) {
+		await platform.close();
+		throw withOutput(err, platform.child);
+	}
+}
+
+export async function measurePlatform(settings: BenchSettings): Promise<LoadResult> {
+	const { platform, load } = await startProfileReader(settings);
+	try {
+		return await runLoad({ ...load, ...settings });
 	} catch (err) {
 		throw withOutput(err, platform.child);
 	} finally {
