@@ -10,7 +10,8 @@
  *  - authenticated GET /actors/{id}: the project against fastify + jose (verified
  *    once, cached) + node:sqlite, the moleculer-web floor and bare node:http.
  * Sides alternate (A/B, then B/A next round, so a drifting machine favours neither)
- * under the same autocannon settings; each figure is the median of the rounds. In the
+ * under the same autocannon settings; each figure is the median of the rounds and each
+ * ratio the median of the rounds' own ratios (pairedRatio). In the
  * accept and GET parts the sides of a round all run at once and take the load in
  * turns of a few seconds (bench/lib.ts runInterleaved): on a shared VM a server's
  * speed drifts by a third within a minute, more than the differences measured, so
@@ -534,6 +535,22 @@ function median(xs: number[]): number {
 }
 
 const mid = (xs: HttpSample[], f: (l: LoadResult) => number) => median(xs.map(x => f(x.load)));
+
+/**
+ * The median of the rounds' own ratios, project / other side: each round's two sides
+ * ran in the same minutes (in turns, or the one right after the other), so a round's
+ * ratio is a pair measured on one machine, where the ratio of the medians may set the
+ * project's figure from one round against the other side's from another.
+ */
+export function pairedRatio(p: number[], q: number[]): number {
+	return median(p.map((x, i) => x / q[i]!));
+}
+
+const paired = (p: HttpSample[], q: HttpSample[], f: (l: LoadResult) => number) =>
+	pairedRatio(
+		p.map(x => f(x.load)),
+		q.map(x => f(x.load))
+	);
 const ratioText = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : "-");
 const usText = (x: number) => (Number.isFinite(x) ? `${x.toFixed(1)} us` : "-");
 const perSecText = (x: number) => (Number.isFinite(x) ? `${fmtInt(x)}/s` : "-");
@@ -555,12 +572,16 @@ const PEER_REDIS = "fastify + BullMQ + its redis-server";
 
 function acceptRows(r: CompareResult): string[][] {
 	const { project: p, peer: q } = r.accept;
-	const rate = mid(p, l => l.reqPerSec) / mid(q, l => l.reqPerSec);
-	const row = (label: string, against: string, f: (l: LoadResult) => number, text: (x: number) => string, goal: string, result = "-") => {
-		const a = mid(p, f);
-		const b = mid(q, f);
-		return [label, text(a), against, text(b), ratioText(a / b), goal, result];
-	};
+	const rate = paired(p, q, l => l.reqPerSec);
+	const row = (label: string, against: string, f: (l: LoadResult) => number, text: (x: number) => string, goal: string, result = "-") => [
+		label,
+		text(mid(p, f)),
+		against,
+		text(mid(q, f)),
+		ratioText(paired(p, q, f)),
+		goal,
+		result
+	];
 	return [
 		row("POST /notifications accepted, req/s", PEER, l => l.reqPerSec, fmtInt, `>= ${GOAL_ACCEPT.toFixed(1)} (stretch ${STRETCH_ACCEPT})`, verdict(rate, GOAL_ACCEPT, STRETCH_ACCEPT)),
 		row("  its p99", PEER, l => l.p99Ms, fmtMs, LOWER_IS_BETTER),
@@ -571,13 +592,12 @@ function acceptRows(r: CompareResult): string[][] {
 }
 
 function e2eRows(r: CompareResult): string[][] {
-	const p = median(r.e2e.project.map(x => x.perSec));
-	const q = median(r.e2e.peer.map(x => x.perSec));
-	const pc = median(r.e2e.project.map(x => x.cpuUsPerNotification));
-	const qc = median(r.e2e.peer.map(x => x.cpuUsPerNotification));
+	const rates = [r.e2e.project.map(x => x.perSec), r.e2e.peer.map(x => x.perSec)] as const;
+	const cpus = [r.e2e.project.map(x => x.cpuUsPerNotification), r.e2e.peer.map(x => x.cpuUsPerNotification)] as const;
+	const rate = pairedRatio(...rates);
 	return [
-		["accepted -> .eml written, notifications/s", perSecText(p), `${PEER} worker`, perSecText(q), ratioText(p / q), `>= ${GOAL_E2E.toFixed(1)}`, verdict(p / q, GOAL_E2E)],
-		["  CPU per notification", usText(pc), PEER_REDIS, usText(qc), ratioText(pc / qc), LOWER_IS_BETTER, "-"]
+		["accepted -> .eml written, notifications/s", perSecText(median(rates[0])), `${PEER} worker`, perSecText(median(rates[1])), ratioText(rate), `>= ${GOAL_E2E.toFixed(1)}`, verdict(rate, GOAL_E2E)],
+		["  CPU per notification", usText(median(cpus[0])), PEER_REDIS, usText(median(cpus[1])), ratioText(pairedRatio(...cpus)), LOWER_IS_BETTER, "-"]
 	];
 }
 
@@ -585,14 +605,13 @@ function getRows(r: CompareResult): string[][] {
 	const { project, peer, floor, bare } = r.get;
 	const p = mid(project, l => l.reqPerSec);
 	const row = (label: string, against: string, other: HttpSample[], goal: string, result: (ratio: number) => string) => {
-		const b = mid(other, l => l.reqPerSec);
-		return [label, fmtInt(p), against, fmtInt(b), ratioText(p / b), goal, result(p / b)];
+		const ratio = paired(project, other, l => l.reqPerSec);
+		return [label, fmtInt(p), against, fmtInt(mid(other, l => l.reqPerSec)), ratioText(ratio), goal, result(ratio)];
 	};
-	const p99 = mid(project, l => l.p99Ms);
-	const q99 = mid(peer, l => l.p99Ms);
+	const p99 = (l: LoadResult) => l.p99Ms;
 	return [
 		row("authenticated GET /actors/{id}, req/s", "fastify + jose + node:sqlite", peer, `reported (stretch ${STRETCH_GET})`, x => stretchVerdict(x, STRETCH_GET)),
-		["  its p99", fmtMs(p99), "fastify + jose + node:sqlite", fmtMs(q99), ratioText(p99 / q99), LOWER_IS_BETTER, "-"],
+		["  its p99", fmtMs(mid(project, p99)), "fastify + jose + node:sqlite", fmtMs(mid(peer, p99)), ratioText(paired(project, peer, p99)), LOWER_IS_BETTER, "-"],
 		row("  against the framework's floor", "moleculer-web floor", floor, `>= ${GOAL_FLOOR}`, x => verdict(x, GOAL_FLOOR)),
 		row("  against bare node:http", "bare node:http", bare, "reference", () => "-")
 	];
@@ -613,9 +632,12 @@ function e2eDetail(r: CompareResult): string {
 	return formatTable(rows);
 }
 
-/** Each round's own ratio: the sides of a round ran in the same minutes, so these move less with the machine than the medians' ratio. */
+/**
+ * Each round's own ratio (the table shows their median), and beside them the ratio of
+ * the two sides' medians, which mixes rounds: shown so the two can be compared.
+ */
 function roundRatios(r: CompareResult): string[] {
-	const ratios = (p: number[], q: number[]) => p.map((x, i) => ratioText(x / q[i]!)).join(", ");
+	const ratios = (p: number[], q: number[]) => `${p.map((x, i) => ratioText(x / q[i]!)).join(", ")} (the medians' ratio: ${ratioText(median(p) / median(q))})`;
 	const rates = (xs: HttpSample[]) => xs.map(x => x.load.reqPerSec);
 	const lines: string[] = [];
 	if (r.settings.parts.includes("accept")) lines.push(`  accept, fastify + BullMQ: ${ratios(rates(r.accept.project), rates(r.accept.peer))}`);
@@ -634,7 +656,7 @@ export function formatCompareResult(r: CompareResult): string {
 	if (s.parts.includes("e2e")) rows.push(...e2eRows(r));
 	if (s.parts.includes("get")) rows.push(...getRows(r));
 	const out = [
-		`Project against its peers, one process each, sides alternating over ${s.rounds} round(s); each figure is the median of the rounds.`,
+		`Project against its peers, one process each, sides alternating over ${s.rounds} round(s); each figure is the median of the rounds, each project/it the median of the rounds' own ratios.`,
 		describeMachine(),
 		`load: autocannon, ${s.load.connections} connections, ${s.load.durationSec} s after a ${s.load.warmupSec} s warm-up per HTTP run; accept and GET: the sides running at once, the load moving among them every ${s.sliceSec} s, each turn after ${s.sliceWarmupSec} s not counted; end to end: ${fmtInt(s.e2eCount)} notifications after ${fmtInt(s.e2eWarmup)} warm-up ones`,
 		`peer: private redis-server ${r.redisVersion} (appendonly yes, appendfsync always, no RDB), BullMQ worker concurrency ${s.concurrency} (= DISPATCHER_CONCURRENCY); accept runs without a worker or dispatcher`,
