@@ -4,7 +4,55 @@
  * error, all answers of one transaction in one message.
  */
 import type { StoredOp, TextInsert } from "./sqlite";
-import { DuplicateKeyError, type Filter, type Sort, type Update } from "./types";
+import { DuplicateKeyError, type BatchGroup, type BatchOp, type Filter, type Sort, type Update } from "./types";
+
+type UpdateOp = Exclude<BatchOp, { op: "insert" }>;
+
+/**
+ * A batch as it crosses to the store thread. Structured cloning writes every key of
+ * every object it copies, so a batch of accepts sent as groups of insert objects spent
+ * half of its postMessage on their keys; here the inserts' JSON texts are one array
+ * of strings and the rest a flat list: per group its op count, then per op either
+ * the insert's collection and document id (its text the next in `texts`) or the
+ * update op as it is. The order of ops and groups is kept.
+ */
+export interface PackedBatch {
+	texts: string[];
+	shape: (number | string | UpdateOp)[];
+}
+
+/** The documents turned into their JSON text here (TextInsert in sqlite.ts says why). */
+export function packBatch(groups: BatchGroup[]): PackedBatch {
+	const texts: string[] = [];
+	const shape: PackedBatch["shape"] = [];
+	for (const group of groups) {
+		shape.push(group.length);
+		for (const op of group) {
+			if (op.op === "insert") {
+				shape.push(op.collection, op.doc.id);
+				texts.push(JSON.stringify(op.doc));
+			} else shape.push(op);
+		}
+	}
+	return { texts, shape };
+}
+
+export function unpackBatch(b: PackedBatch): StoredOp[][] {
+	const groups: StoredOp[][] = [];
+	let at = 0;
+	let text = 0;
+	while (at < b.shape.length) {
+		const count = b.shape[at++] as number;
+		const group: StoredOp[] = [];
+		for (let i = 0; i < count; i++) {
+			const head = b.shape[at++]!;
+			if (typeof head === "string") group.push({ op: "insert", collection: head, docId: b.shape[at++] as string, text: b.texts[text++]! });
+			else group.push(head as UpdateOp);
+		}
+		groups.push(group);
+	}
+	return groups;
+}
 
 export type Op =
 	| { op: "ensure"; collection: string }
@@ -14,7 +62,7 @@ export type Op =
 	| { op: "claimMany"; collection: string; filter: Filter; update: Update; sort?: Sort; limit: number }
 	| { op: "updateMany"; collection: string; filter: Filter; update: Update }
 	| { op: "deleteMany"; collection: string; filter: Filter }
-	| { op: "batch"; groups: StoredOp[][] }
+	| { op: "batch"; batch: PackedBatch }
 	| { op: "ping" }
 	| { op: "probe" }
 	| { op: "close" }

@@ -18,7 +18,7 @@ import { LiveSet } from "../live-set";
 import { isStorageFault } from "../storage-health";
 import { specOf } from "./schema";
 import { SqliteStore, toText } from "./sqlite";
-import { fromWire, type Op, type Reply, type WorkerData } from "./sqlite-protocol";
+import { fromWire, packBatch, type Op, type Reply, type WorkerData } from "./sqlite-protocol";
 import type { BatchGroup, Collection, Doc, Filter, FindOptions, Sort, Store, Update } from "./types";
 
 // Compiled, the worker is beside this module. Jest runs the TypeScript sources, which a
@@ -129,7 +129,7 @@ export class SqliteWorkerStore implements Store {
 
 	async batch(groups: BatchGroup[]): Promise<boolean[]> {
 		// Turned into JSON here: the thread that commits, which every accept waits for, gets text.
-		return this.request({ op: "batch", groups: groups.map(group => group.map(toText)) });
+		return this.request({ op: "batch", batch: packBatch(groups) });
 	}
 
 	async ping(): Promise<void> {

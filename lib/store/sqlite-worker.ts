@@ -8,7 +8,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { SqliteStore, whileBusy } from "./sqlite";
-import { toWire, type Reply, type Request, type WorkerData } from "./sqlite-protocol";
+import { toWire, unpackBatch, type Reply, type Request, type WorkerData } from "./sqlite-protocol";
 import type { Doc } from "./types";
 
 const { file, testHooks } = workerData as WorkerData;
@@ -48,7 +48,7 @@ function apply(r: Request): unknown {
 		case "probe":
 			return store.probeWrite();
 		case "batch":
-			return store.batchStored(r.groups);
+			return store.batchStored(unpackBatch(r.batch));
 		case "insert":
 			// The caller has the document already: only the outcome crosses back.
 			store.insertStored(r);
