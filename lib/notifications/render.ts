@@ -31,10 +31,23 @@ function text(value: unknown): string {
 	return JSON.stringify(value);
 }
 
+/**
+ * Adds the variable names `part` uses to `names`. An exec loop on the one expression
+ * rather than matchAll, which copies the expression for every part it scans (half
+ * of this function's time on every accepted notification).
+ */
+function scanVariables(part: string, names: Set<string>): void {
+	if (!part.includes("{{")) return;
+	VARIABLE.lastIndex = 0;
+	for (let m = VARIABLE.exec(part); m !== null; m = VARIABLE.exec(part)) names.add(m[1]!);
+}
+
 /** The variable names a template uses, in first-use order. */
 export function variablesOf(t: TemplateParts): string[] {
 	const names = new Set<string>();
-	for (const part of [t.subject, t.html ?? "", t.text ?? ""]) for (const m of part.matchAll(VARIABLE)) names.add(m[1]);
+	scanVariables(t.subject, names);
+	if (t.html != null) scanVariables(t.html, names);
+	if (t.text != null) scanVariables(t.text, names);
 	return [...names];
 }
 

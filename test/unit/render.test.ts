@@ -9,6 +9,15 @@ describe("templates", () => {
 		expect(variablesOf(t)).toEqual(["name", "amount", "user.city"]);
 	});
 
+	it("should find the same names however often it is asked, around renders that use the same expression", () => {
+		const u = { subject: "No variables here", text: "{{a}} and {{ b.c }}, then {{a}} again" };
+		for (let i = 0; i < 3; i++) {
+			expect(variablesOf(u)).toEqual(["a", "b.c"]);
+			render(u, { a: 1 });
+		}
+		expect(variablesOf({ subject: "{{x}}", html: "{{y}", text: "{{ z }}" })).toEqual(["x", "z"]);
+	});
+
 	it("should report the missing variables when some are absent or null", () => {
 		expect(missingVariables(t, { name: "A", amount: null, user: {} })).toEqual(["amount", "user.city"]);
 		expect(missingVariables(t, { name: "A", amount: 0, user: { city: "" } })).toEqual([]);
