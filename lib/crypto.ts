@@ -24,9 +24,20 @@ export function randomToken(bytes = 32): string {
  * notification). The time it shows is no secret: the record's createdAt says as much.
  */
 export function uuidv7(now = Date.now()): string {
-	const time = now.toString(16).padStart(12, "0");
 	// A v4 UUID's last 74 random bits and its variant, behind the time and version 7.
-	return `${time.slice(0, 8)}-${time.slice(8)}-7${randomUUID().slice(15)}`;
+	return uuidv7Prefix(now) + randomUUID().slice(15);
+}
+
+// The time part of the last millisecond asked for: ids made in the same millisecond share it.
+let prefixMs = -1;
+let prefix = "";
+
+function uuidv7Prefix(ms: number): string {
+	if (ms !== prefixMs) {
+		prefix = `${uuidv7Floor(ms)}-7`;
+		prefixMs = ms;
+	}
+	return prefix;
 }
 
 /**
