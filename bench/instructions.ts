@@ -19,6 +19,12 @@
  * Instructions are not time (cache misses, branch mispredictions and the other core
  * are not in them): the compare bench stays the measure of the goal; this one tells
  * which way a change moves the cost, and by how much, in one run.
+ * Under Valgrind V8's optimizing compiler, which works on other threads, falls behind:
+ * in one run (2026-11-28) the project's hottest gateway functions were still Maglev
+ * code in the last repetition while the floor's were TurboFan code, though both
+ * reach TurboFan at full speed. The project's count can read high for that reason;
+ * the perf map (BENCH_INSTR_OUT) shows the tier of each function ("*" TurboFan,
+ * "+" Maglev, "^" Sparkplug, "~" interpreted).
  * With BENCH_INSTR_OUT=<dir>, the dumps are kept there (one subdirectory per server)
  * and node writes its perf map (/tmp/perf-<pid>.map) to name JIT code for
  * `callgrind_annotate`.
