@@ -6,10 +6,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import type { Worker } from "node:worker_threads";
 import { DuplicateKeyError, type Doc } from "../../lib/store";
 import { SqliteStore } from "../../lib/store/sqlite";
 import { fromWire, toWire } from "../../lib/store/sqlite-protocol";
-import { SqliteWorkerStore } from "../../lib/store/sqlite-thread";
+import { SqliteWorkerStore, WORKER_YOUNG_GENERATION_MB } from "../../lib/store/sqlite-thread";
 import { tempDir } from "../helpers/platform";
 
 interface Actor extends Doc {
@@ -31,6 +32,15 @@ describe("sqlite store in a worker thread", () => {
 	afterEach(async () => {
 		await store.close();
 		fs.rmSync(dir, { recursive: true, force: true });
+	});
+
+	it("should run its worker with a bounded young generation, not V8's default for a thread", async () => {
+		const actors = store.collection<Actor>("actors");
+		await actors.insert(actor("a"));
+		// V8's default for a thread depends on the machine's memory (192 MB on 24 GB); the store sets its own.
+		const worker = (store as unknown as { worker: Worker | null }).worker;
+		expect(worker?.resourceLimits?.maxYoungGenerationSizeMb).toBe(WORKER_YOUNG_GENERATION_MB);
+		expect(await actors.get("a")).toEqual(actor("a"));
 	});
 
 	it("should fail only its own caller when one of many concurrent writes hits a duplicate key", async () => {
