@@ -159,7 +159,7 @@ async function postJson(base: string, path: string, body: unknown, status: numbe
 
 /**
  * A service token, got the way a team's backend gets one: the administrator creates a
- * service account, and the service signs in with it (README "Service accounts").
+ * service account, and the service signs in with it (docs/accounts.md, "Service accounts").
  * Services send to any recipient, without the users' hourly quota.
  */
 export async function serviceSender(base: string, adminToken?: string, serviceId = SENDER_SERVICE_ID): Promise<string> {

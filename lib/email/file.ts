@@ -24,7 +24,7 @@ export class FileEmailProvider implements EmailProvider {
 			// Synchronous on purpose, though creating a file can cost 250-500 us of kernel
 			// time: on the thread pool the writes of all sends in flight queue up, and a
 			// CRITICAL send waited behind the LOW ones for no gain in throughput (see
-			// README, Benchmarks). The rename keeps readers from half files. Messages
+			// docs/benchmarks.md). The rename keeps readers from half files. Messages
 			// hold personal data: owner only.
 			if (!this.dirReady) {
 				fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });

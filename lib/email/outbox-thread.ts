@@ -5,8 +5,8 @@
  * of kernel time each) runs on the event loop that accepts and dispatches, and the
  * second core does that work. The thread writes one message at a time, the most urgent
  * first: a CRITICAL send waits behind at most the one write under way, not behind every
- * LOW write already handed over (as it did on libuv's thread pool, see README,
- * Benchmarks). A send resolves once its file is in place, as before.
+ * LOW write already handed over (as it did on libuv's thread pool, see
+ * docs/benchmarks.md). A send resolves once its file is in place, as before.
  *
  * If the thread dies, the sends it held fail with OUTBOX_WORKER_EXITED (retried; a file
  * may or may not be there, as after a crash) and the next send starts a new one.

@@ -11,7 +11,7 @@
  * The secret (IDP_CUSTOM_AUTH_SECRET) is shared by the platform and the trigger
  * Lambda only. Because the nonce is new for every attempt, an answer that leaks
  * cannot be replayed, and a client that can start CUSTOM_AUTH without the secret
- * gets no tokens. customAuthTriggers() is the Lambda's handler; the README shows
+ * gets no tokens. customAuthTriggers() is the Lambda's handler; docs/cognito.md shows
  * how to deploy it.
  */
 import { createHmac, randomBytes } from "node:crypto";

@@ -173,7 +173,7 @@ export class NotificationIntake {
 		// SQLite has one writer (the store thread): a second batch sent while one commits
 		// would only wait in its queue, and each message costs this thread a copy and a
 		// wake-up. So the writes of that time go in one message once the commit is answered
-		// (+12 % accepts/s in the README's benchmark). MongoDB takes batches in parallel.
+		// (+12 % accepts/s, docs/benchmarks.md). MongoDB takes batches in parallel.
 		this.committer = new GroupCommit(store, { maxGroups: options.batchSize, maxInFlight: store.kind === "sqlite" ? 1 : 0 });
 	}
 

@@ -2,7 +2,7 @@
  * GET /docs in a real browser: Debian's Chromium driven by playwright-core renders
  * every operation of the OpenAPI document, reports no Content-Security-Policy
  * violation, and sends no request beyond the platform on loopback. With
- * UPDATE_SCREENSHOTS=1 it also writes docs/api-reference.png for the README.
+ * UPDATE_SCREENSHOTS=1 it also writes docs/api-reference.png for docs/api.md.
  */
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";

@@ -7,7 +7,7 @@
  * arrive, on the gateway's HTTP server. Access tokens live 60 s: well beyond the SDK's
  * 30 s refresh margin, so that a reload right after sign-in does not refresh; the
  * refresh cases wait for a real expiry.
- * With UPDATE_SCREENSHOTS=1 it also writes docs/example-web*.png for the README.
+ * With UPDATE_SCREENSHOTS=1 it also writes docs/example-web*.png for docs/api.md.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
