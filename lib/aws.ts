@@ -4,7 +4,7 @@
  * rule for credentials; and how an SDK error reads as a SendError.
  */
 import { isLoopbackEndpoint } from "./crypto";
-import { SendError } from "./send-error";
+import { SendError } from "./errors/send-error";
 
 export interface AwsSendClientOptions {
 	region: string;

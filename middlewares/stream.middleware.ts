@@ -5,7 +5,7 @@
  */
 import type { Context, Middleware } from "moleculer";
 import type { Stream } from "node:stream";
-import { watchStreamFailures } from "../lib/stream-failures";
+import { watchStreamFailures } from "../lib/errors/stream-failures";
 
 type Handler = (ctx: Context) => unknown;
 

@@ -10,7 +10,7 @@
 import type https from "node:https";
 import type { TemplateParts } from "../notifications/render";
 import { PUSH_DELIVERY, sendPush, type PushOutcome, type PushSubscriptions, type VapidDetails } from "../push";
-import { SendError } from "../send-error";
+import { SendError } from "../errors/send-error";
 import type { ChannelResult, ChannelSender, SendOptions, SubscriptionDelivery } from "./types";
 
 export interface PushChannelDeps {

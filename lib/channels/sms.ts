@@ -1,6 +1,6 @@
 /** SMS: the template's text part, to an E.164 number, through the configured provider. */
 import type { TemplateParts } from "../notifications/render";
-import { SendError } from "../send-error";
+import { SendError } from "../errors/send-error";
 import { parseE164, type SmsProvider } from "../sms";
 import type { ChannelResult, ChannelSender } from "./types";
 

@@ -32,4 +32,4 @@ export interface EmailProvider {
 	close(): Promise<void>;
 }
 
-export { SendError } from "../send-error";
+export { SendError } from "../errors/send-error";

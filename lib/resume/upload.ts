@@ -9,7 +9,7 @@
  */
 import { Transform, type Readable } from "node:stream";
 import { badRequest, ClientError, isClientFacing } from "../errors";
-import { streamFailure } from "../stream-failures";
+import { streamFailure } from "../errors/stream-failures";
 import { ResumeSniffer, type ResumeKind } from "./sniff";
 
 export interface UploadLimits {

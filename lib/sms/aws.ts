@@ -5,7 +5,7 @@
  */
 import { PinpointSMSVoiceV2Client, SendTextMessageCommand } from "@aws-sdk/client-pinpoint-sms-voice-v2";
 import { AwsSender, awsSendError, type AwsSenderOptions } from "../aws";
-import { SendError } from "../send-error";
+import { SendError } from "../errors/send-error";
 import { countSegments } from "./segments";
 import type { SmsMessage, SmsProvider, SmsResult } from "./types";
 

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { SendError } from "../send-error";
+import { SendError } from "../errors/send-error";
 import { countSegments } from "./segments";
 import type { SmsMessage, SmsProvider, SmsResult } from "./types";
 

@@ -5,7 +5,7 @@
  */
 import { randomInt } from "node:crypto";
 import { errors as ESME } from "smpp";
-import { SendError } from "../send-error";
+import { SendError } from "../errors/send-error";
 import { splitSms } from "./segments";
 import type { SmsReceipt } from "./types";
 

@@ -9,7 +9,7 @@
 import * as smpp from "smpp";
 import type { PDU, Session } from "smpp";
 import type { SmppConfig } from "../config";
-import { SendError } from "../send-error";
+import { SendError } from "../errors/send-error";
 import { isDeliveryReceipt, parseReceipt, statusError, statusName, submitParams } from "./smpp-pdu";
 import type { ReceiptListener, SmsMessage, SmsProvider, SmsResult } from "./types";
 

@@ -5,7 +5,7 @@
  * gateway answers, are built here.
  */
 import type { Config } from "../config";
-import { toProblem } from "../problem";
+import { toProblem } from "../errors/problem";
 import { SocialFailure, type SocialErrorCode } from "./failure";
 import { clearedBindingCookie } from "./state";
 

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { Errors } from "moleculer";
 import { badRequest, notFound } from "../../lib/errors";
-import { toProblem } from "../../lib/problem";
+import { toProblem } from "../../lib/errors/problem";
 import { failureRedirect, redirectHeaders } from "../../lib/social/redirect";
 import { policyOf } from "./hooks";
 import type { GatewayThis, Req, Res } from "./types";

@@ -12,7 +12,7 @@ import { ClientAddresses } from "../../lib/client-ip";
 import { jsonText } from "../../lib/json-text";
 import { shuttingDown, unauthorized } from "../../lib/errors";
 import type { HttpMeta } from "../../lib/http-meta";
-import { answerClientError } from "../../lib/http-refusal";
+import { answerClientError } from "../../lib/errors/http-refusal";
 import { RateLimiter } from "../../lib/rate-limit";
 import { RuntimeMixin } from "../../mixins/runtime.mixin";
 import type { AuthMeta } from "../../middlewares/auth.middleware";

@@ -11,7 +11,7 @@ import * as webpush from "web-push";
 import { createChannels, type ChannelSender } from "../../lib/channels";
 import { ConfigError, loadConfig, type Config, type Env } from "../../lib/config";
 import { loadVapidKeys, MAX_SUBSCRIPTIONS_PER_ACTOR, PushSubscriptions, sendPush, SUBSCRIPTIONS_COLLECTION, VAPID_COLLECTION, vapidPublicKey, type PushSubscriptionDoc, type StoredVapidKey } from "../../lib/push";
-import { SendError } from "../../lib/send-error";
+import { SendError } from "../../lib/errors/send-error";
 import { SqliteStore } from "../../lib/store/sqlite";
 import { startPushService } from "../helpers/push-service";
 import { makeCert, type TestCert } from "../helpers/sns";

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import * as smpp from "smpp";
 import type { PDU, Session } from "smpp";
-import { SendError } from "../../lib/send-error";
+import { SendError } from "../../lib/errors/send-error";
 import { SmppSmsProvider, type SmppOptions } from "../../lib/sms/smpp";
 import type { SmsReceipt } from "../../lib/sms";
 import { waitFor } from "../helpers/processes";

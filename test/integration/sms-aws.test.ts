@@ -12,7 +12,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createChannels, type ChannelSender } from "../../lib/channels";
 import { loadConfig } from "../../lib/config";
-import { SendError } from "../../lib/send-error";
+import { SendError } from "../../lib/errors/send-error";
 import { tempDir } from "../helpers/platform";
 
 interface Call {

@@ -5,7 +5,7 @@
  * each case is also driven here through a stream standing in for the socket.
  */
 import { PassThrough } from "node:stream";
-import { answerClientError } from "../../lib/http-refusal";
+import { answerClientError } from "../../lib/errors/http-refusal";
 import { parseResponse } from "../helpers/raw-http";
 
 async function answer(code: string | undefined) {

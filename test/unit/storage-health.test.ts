@@ -4,7 +4,7 @@
  * write while failing, and the first probe that succeeds ends the fault.
  */
 import { Errors } from "moleculer";
-import { toProblem } from "../../lib/problem";
+import { toProblem } from "../../lib/errors/problem";
 import { isStorageFault, StorageHealth, storageUnavailable } from "../../lib/storage-health";
 
 const errno = (code: string) => Object.assign(new Error(code), { code });

@@ -4,8 +4,8 @@
  * request id, while the caller logs the full error.
  */
 import { Errors } from "moleculer";
-import { isErrorCode, type ErrorCode, type ErrorData, type FieldProblem } from "./errors";
-import { isStorageFault, STORAGE_RETRY_AFTER_SECONDS } from "./storage-health";
+import { isErrorCode, type ErrorCode, type ErrorData, type FieldProblem } from "./index";
+import { isStorageFault, STORAGE_RETRY_AFTER_SECONDS } from "../storage-health";
 
 export interface Problem {
 	type: string;

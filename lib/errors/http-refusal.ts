@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Duplex } from "node:stream";
-import { badRequest, ClientError } from "./errors";
+import { badRequest, ClientError } from "./index";
 import { toProblem } from "./problem";
 
 /** What Node's HTTP parser reports, as the client is told it. */
