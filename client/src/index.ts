@@ -53,6 +53,12 @@ export interface ClientOptions {
 	locks?: LockManagerLike | null;
 	/** Seconds since the epoch; tests freeze it. */
 	now?: () => number;
+	/**
+	 * A backend service's account (from admin.serviceAccounts.create): the client signs in
+	 * with it on first use and again whenever the service token has expired or is refused,
+	 * and sends the service token (the ID token, which names the service) as the Bearer token.
+	 */
+	serviceAccount?: { username: string; password: string };
 }
 
 interface Session {
@@ -136,6 +142,8 @@ export interface Client {
 }
 
 const LOCK_NAME = "auth-notify-refresh";
+/** What a service account's client holds before its first sign-in: a refresh of it is shared like any other. */
+const NO_SESSION: Session = { accessToken: "", refreshToken: "", expiresAt: 0 };
 
 export function createClient(options: ClientOptions): Client {
 	const baseUrl = options.baseUrl.replace(/\/+$/, "");
@@ -170,6 +178,13 @@ export function createClient(options: ClientOptions): Client {
 		return null;
 	}
 
+	/** A service signs in again rather than refreshing: its credentials stay valid, and so it works with either identity provider. */
+	async function serviceLogin(account: { username: string; password: string }): Promise<Refreshed> {
+		const tokens = await request("post", "/auth/services/token", { body: account, auth: false });
+		await keep({ ...tokens, accessToken: tokens.idToken });
+		return { session: (await readSession())!, tokens };
+	}
+
 	/**
 	 * One refresh. Under the cross-tab lock the storage is read again: when another tab
 	 * already rotated the tokens `stale` holds, its tokens are used as they are, unless
@@ -178,8 +193,9 @@ export function createClient(options: ClientOptions): Client {
 	async function refreshFrom(stale: Session | null): Promise<Refreshed | null> {
 		const run = async (): Promise<Refreshed | null> => {
 			const current = await readSession();
+			if (current && stale && current.refreshToken !== stale.refreshToken) return { session: current };
+			if (options.serviceAccount) return serviceLogin(options.serviceAccount);
 			if (!current) return signedOut();
-			if (stale && current.refreshToken !== stale.refreshToken) return { session: current };
 			try {
 				const tokens = await keep(await request("post", "/auth/tokens/refresh", { body: { refreshToken: current.refreshToken }, auth: false }));
 				return { session: (await readSession())!, tokens };
@@ -207,7 +223,7 @@ export function createClient(options: ClientOptions): Client {
 	async function validSession(): Promise<Session | null> {
 		if (refreshing) return (await refreshing)?.session ?? null;
 		const s = await readSession();
-		if (!s) return null;
+		if (!s) return options.serviceAccount ? ((await refresh(NO_SESSION))?.session ?? null) : null;
 		return s.expiresAt - skew > now() ? s : ((await refresh(s))?.session ?? null);
 	}
 

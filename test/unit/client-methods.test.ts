@@ -292,6 +292,38 @@ describe("@auth-notify/client methods", () => {
 		expect(client.auth.linkToken("https://ui.example.com/verify-email")).toBeNull();
 	});
 
+	it("should sign a service account in once for parallel calls, send its service token, and sign in again when it expires", async () => {
+		const sent: Sent[] = [];
+		let clock = NOW;
+		let logins = 0;
+		const fetch: typeof globalThis.fetch = async (input, init = {}) => {
+			const headers = Object.fromEntries(new Headers(init.headers).entries());
+			sent.push({ method: init.method ?? "GET", path: String(input).slice(BASE.length), headers, body: init.body });
+			if (String(input).endsWith("/auth/services/token")) {
+				logins += 1;
+				return Response.json({ ...tokens(logins), idToken: `service-${logins}`, expiresAt: clock + 3600 });
+			}
+			return Response.json({ items: [] });
+		};
+		const onAuthRequired = jest.fn();
+		const service = createClient({ baseUrl: BASE, fetch, onAuthRequired, locks: null, now: () => clock, serviceAccount: { username: "service-billing", password: "pw" } });
+		await Promise.all(Array.from({ length: 5 }, () => service.notifications.list()));
+		expect(sent.filter(s => s.path === "/auth/services/token").map(s => JSON.parse(s.body as string))).toEqual([{ username: "service-billing", password: "pw" }]);
+		expect(sent.filter(s => s.path === "/notifications").map(s => s.headers.authorization)).toEqual(Array(5).fill("Bearer service-1"));
+		clock += 3600;
+		await service.notifications.list();
+		expect(logins).toBe(2);
+		expect(sent.at(-1)!.headers.authorization).toBe("Bearer service-2");
+		expect(onAuthRequired).not.toHaveBeenCalled();
+	});
+
+	it("should throw a service account's refused sign-in as it is", async () => {
+		const refused = { type: "t", title: "Unauthorized", status: 401, detail: "No.", code: "INVALID_CREDENTIALS", requestId: "r" };
+		const fetch: typeof globalThis.fetch = async () => Response.json(refused, { status: 401 });
+		const service = createClient({ baseUrl: BASE, fetch, locks: null, serviceAccount: { username: "service-billing", password: "wrong" } });
+		await expect(service.templates.get(ID)).rejects.toMatchObject({ status: 401, code: "INVALID_CREDENTIALS" });
+	});
+
 	it("should keep the old names working beside the auth namespace", async () => {
 		const { client } = await setup();
 		expect(client.login).toBe(client.auth.login);

@@ -48,6 +48,8 @@ export async function firstHour(actorId: string): Promise<string> {
 	const secret: string = endpoint.secret;
 	await api.auth.forgotPassword("ada@example.com");
 	const flag = await api.admin.features.set("notifications.low-priority", { paused: true });
+	const billing = createClient({ baseUrl: "http://localhost:8500", serviceAccount: { username: "service-billing", password: "secret" } });
+	await billing.notifications.send({ to: "customer@example.com", channel: "SMS", priority: "HIGH", templateId: template.templateId });
 	const paused: unknown = flag.value.paused;
 
 	// @ts-expect-error: \`to\` is a string
