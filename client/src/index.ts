@@ -247,7 +247,7 @@ export function createClient(options: ClientOptions): Client {
 	const transport: Transport = { authorized: authorizedFetch, anonymous: (path, init) => doFetch(baseUrl + path, init) };
 	const request = requester(transport);
 
-	/** Reads `name` from the address's query or fragment and removes it (and `error`) from the address bar first. */
+	/** Reads `token` and `error` from the address's query or fragment, taking them out of the address bar first. */
 	function takeFromAddress(url: string, part: "search" | "hash"): { token: string | null; error: string | null } {
 		const address = new URL(url);
 		const params = new URLSearchParams(address[part].slice(1));
