@@ -1,6 +1,6 @@
 /**
  * Generated from GET /openapi.json by client/scripts/generate-types.mjs: do not edit.
- * `npm run client:types` rewrites it; test/unit/client-types.test.ts fails when it is stale.
+ * `npm run client:types` rewrites it; test/unit/client-sdk.test.ts fails when it is stale.
  */
 
 export interface paths {
@@ -1059,7 +1059,9 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             updatedBy: string;
-            value: Record<string, never>;
+            value: {
+                [key: string]: unknown;
+            };
         };
         HealthReport: {
             checks: {
@@ -1082,7 +1084,9 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             events: {
-                detail?: Record<string, never>;
+                detail?: {
+                    [key: string]: unknown;
+                };
                 event: string;
                 /** Format: date-time */
                 occurredAt: string;
@@ -1135,7 +1139,9 @@ export interface components {
             nextCursor?: string;
         };
         /** @description This document. */
-        OpenApiDocument: Record<string, never>;
+        OpenApiDocument: {
+            [key: string]: unknown;
+        };
         OpenIdConfiguration: {
             claims_supported?: string[];
             id_token_signing_alg_values_supported: string[];
@@ -1253,7 +1259,9 @@ export interface components {
         };
         Timeline: {
             items: {
-                detail?: Record<string, never>;
+                detail?: {
+                    [key: string]: unknown;
+                };
                 event: string;
                 id: string;
                 /** Format: date-time */
@@ -1869,9 +1877,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    endpoint?: unknown;
-                    expirationTime?: unknown;
-                    keys?: unknown;
+                    /** Format: uri */
+                    endpoint: string;
+                    expirationTime?: number | null;
+                    keys: {
+                        /** @description The 16-byte authentication secret, base64url. */
+                        auth: string;
+                        /** @description The uncompressed P-256 public key, base64url. */
+                        p256dh: string;
+                    };
                 };
             };
         };
@@ -2273,7 +2287,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    [key: string]: unknown;
+                };
             };
         };
         responses: {
@@ -5544,7 +5560,9 @@ export interface operations {
                     category?: string;
                     /** @enum {unknown} */
                     channel?: "EMAIL" | "SMS" | "PUSH";
-                    metadata?: Record<string, never>;
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
                     /** @enum {unknown} */
                     priority?: "CRITICAL" | "HIGH" | "NORMAL" | "LOW";
                     sendAt?: string;
@@ -5556,7 +5574,9 @@ export interface operations {
                     /** Format: uuid */
                     templateId?: string;
                     to: string;
-                    variables?: Record<string, never>;
+                    variables?: {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
