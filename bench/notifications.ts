@@ -19,9 +19,7 @@ import path from "node:path";
 import { loadConfig, type NotificationConfig } from "../lib/config";
 import { FileEmailProvider } from "../lib/email/file";
 import { FileSmsProvider } from "../lib/sms/file";
-import { NotificationIntake } from "../lib/notifications/accept";
-import { priorityRank, type EventDoc, type NotificationDoc } from "../lib/notifications/model";
-import { render } from "../lib/notifications/render";
+import { type EventDoc, type NotificationDoc, NotificationIntake, priorityRank, render, StatusPublisher } from "../lib/notifications";
 import { SqliteStore } from "../lib/store/sqlite";
 import { API_SERVICES, Cluster, DEFAULT_NATS_URL } from "../harness/cluster";
 
@@ -480,7 +478,7 @@ export interface CriticalResult {
  * of one batch share one transaction: one fsync per batch.
  */
 async function insertBacklog(store: SqliteStore, count: number, createdBy: NotificationDoc["createdBy"]): Promise<number> {
-	const intake = new NotificationIntake(store, { batchSize: BACKLOG_BATCH });
+	const intake = new NotificationIntake(store, new StatusPublisher(), { batchSize: BACKLOG_BATCH });
 	const request = { to: RECIPIENT, priority: "LOW" as const, template: TEMPLATE, variables: VARIABLES };
 	const t0 = performance.now();
 	for (let done = 0; done < count; ) {

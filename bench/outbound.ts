@@ -10,7 +10,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createBroker } from "../index";
 import { loadConfig } from "../lib/config";
-import type { NotificationDoc } from "../lib/notifications/model";
+import type { NotificationDoc } from "../lib/notifications";
 import type { DeliveryDoc } from "../lib/outbound/model";
 import { runtimeOf } from "../lib/runtime";
 import { DEPLOYMENT_ENV, makeTempDir, removeTempDir, serviceSender } from "./lib";

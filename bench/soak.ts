@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import type { NotificationDoc } from "../lib/notifications/model";
+import type { NotificationDoc } from "../lib/notifications";
 import { SqliteStore } from "../lib/store/sqlite";
 import {
 	DEPLOYMENT_ENV,

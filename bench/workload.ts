@@ -3,8 +3,7 @@
  * peers they are compared with, so every server gets byte-for-byte the same work.
  */
 import { randomUUID } from "node:crypto";
-import type { Priority } from "../lib/notifications/model";
-import type { TemplateParts, Variables } from "../lib/notifications/render";
+import type { Priority, TemplateParts, Variables } from "../lib/delivery";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

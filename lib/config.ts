@@ -8,7 +8,7 @@ import { createECDH, randomUUID } from "node:crypto";
 import path from "node:path";
 import { parseAddressRange } from "./client-ip";
 import { SENDER_ADDRESS } from "./email-address";
-import type { Channel } from "./notifications/model";
+import type { Channel } from "./delivery";
 
 export const ALL_SERVICES = [
 	"api-gateway",

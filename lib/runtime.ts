@@ -10,7 +10,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { ServiceBroker } from "moleculer";
 import type { JSONWebKeySet } from "jose";
 import type { Config, ServiceName } from "./config";
-import { KeysUnavailableError, PublicKeySet } from "./auth/public-keys";
+import { KeysUnavailableError, PublicKeySet } from "./idp/public-keys";
 import { ServiceTokenCache } from "./auth/service-tokens";
 import type { Principal } from "./auth/rules";
 import { TokenVerifier } from "./auth/verifier";
@@ -18,7 +18,9 @@ import { createFileStorage, type FileStorage } from "./files";
 import { createIdentityProvider, type IdentityProvider } from "./idp";
 import { embeddedTrust } from "./idp/embedded";
 import { createKeyValue, type KeyValue } from "./kv";
-import { onCommitted, STATUS_EVENTS, type StatusEvent, type StatusEvents } from "./notifications/events";
+import { STATUS_EVENTS, type StatusEvent, type StatusEvents } from "./delivery";
+import { registerAccountMail } from "./accounts/lifecycle-mail";
+import { DispatcherWakes, NotificationExtensions, NotificationIntake, StatusPublisher } from "./notifications";
 import { endpointsChanged, enqueueDeliveries } from "./outbound/deliveries";
 import type { Agent } from "node:https";
 import { Shutdown } from "./shutdown";
@@ -53,9 +55,7 @@ function once<T>(make: () => T): { get: () => T; peek: () => T | undefined } {
 
 export class Runtime {
 	private readonly storeRef = once<Store>(() => {
-		const store = createStore(this.config, err => this.storageHealth.failed(err, "store"));
-		onCommitted(store, events => this.announce(events));
-		return store;
+		return createStore(this.config, err => this.storageHealth.failed(err, "store"));
 	});
 	private readonly filesRef = once<FileStorage>(() => createFileStorage(this.config));
 	private readonly kvRef = once<KeyValue>(() => createKeyValue(this.config));
@@ -76,6 +76,24 @@ export class Runtime {
 	});
 	private madeVerifier: TokenVerifier | undefined;
 	readonly serviceTokens = new ServiceTokenCache(() => this.idp());
+	/**
+	 * The status events this process records, as they become durable. Its subscribers
+	 * (registered in the constructor) tell every gateway node (live streams) and store
+	 * the owner's webhook deliveries.
+	 */
+	readonly statusEvents = new StatusPublisher();
+	/** What other parts plug into notifications: the account mails' send-time links and reserved template names. */
+	readonly notificationExtensions = new NotificationExtensions();
+	/** The one way this process tells dispatchers that something was queued, whoever queued it. */
+	private readonly wakes = new DispatcherWakes(urgent => void this.broker?.emit("notifications.queued", urgent ? { urgent: true } : {}));
+	private readonly intakeRef = once<NotificationIntake>(
+		() =>
+			new NotificationIntake(this.store(), this.statusEvents, {
+				onQueued: urgent => this.wakes.wake(urgent),
+				sendTimeVariables: () => this.notificationExtensions.sendTimeVariableNames,
+				warn: (message, fields) => this.broker?.getLogger("notifications").warn(message, fields)
+			})
+	);
 	private readonly unsubscribeKeysRef = once<UnsubscribeKeys>(() => new UnsubscribeKeys(() => this.store(), this.config));
 	/** The process's orderly stop (lib/shutdown.ts): its parts register what the stop must wait for. */
 	readonly shutdown = new Shutdown();
@@ -91,6 +109,13 @@ export class Runtime {
 
 	constructor(readonly config: Config) {
 		this.storageHealth = new StorageHealth(() => this.broker?.getLogger("storage"));
+		this.statusEvents.subscribe(events => this.announce(events));
+		registerAccountMail(this.notificationExtensions, () => this.store(), config);
+	}
+
+	/** Where notifications are accepted in this process (the notifications service, the account lifecycle's mails). */
+	notificationIntake(): NotificationIntake {
+		return this.intakeRef.get();
 	}
 
 	/** Whether a service of this node keeps data in the store. */
@@ -198,11 +223,11 @@ export class Runtime {
 		queueMicrotask(() => {
 			const all = this.announcing!;
 			this.announcing = null;
-			this.publish(all);
+			this.fanOut(all);
 		});
 	}
 
-	private publish(events: StatusEvent[]): void {
+	private fanOut(events: StatusEvent[]): void {
 		const broker = this.broker;
 		if (!broker) return;
 		const log = broker.getLogger("events");
@@ -231,6 +256,7 @@ export class Runtime {
 	}
 
 	async close(): Promise<void> {
+		this.wakes.stop();
 		const idp = this.idpRef.peek();
 		if (idp) await (await idp.catch(() => null))?.close();
 		await this.kvRef.peek()?.close();

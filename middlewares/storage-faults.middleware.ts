@@ -13,7 +13,7 @@
  */
 import type { BrokerOptions } from "moleculer";
 import type { Runtime } from "../lib/runtime";
-import { isStorageFault, storageUnavailable } from "../lib/storage-health";
+import { isStorageFault, storageUnavailable } from "../lib/errors/storage-faults";
 
 type BrokerErrorHandler = NonNullable<BrokerOptions["errorHandler"]>;
 

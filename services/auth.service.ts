@@ -9,7 +9,6 @@ import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { AccountCreator, messageOf, type ActorDirectory } from "../lib/accounts/create";
 import { AccountLifecycle } from "../lib/accounts/lifecycle";
 import { AccountRepair } from "../lib/accounts/repair";
-import { NotificationIntake } from "../lib/notifications/accept";
 import { RateLimiter } from "../lib/rate-limit";
 import { emailParam, normalizeEmail } from "../lib/email-address";
 import { ClientError } from "../lib/errors";
@@ -60,7 +59,6 @@ interface AuthMethods extends RuntimeMethods {
 interface AuthVars {
 	accounts: AccountCreator;
 	lifecycle: AccountLifecycle;
-	intake?: NotificationIntake;
 	limiter?: RateLimiter;
 	repair: AccountRepair;
 	socialSignIn?: SocialSignIn;
@@ -263,11 +261,9 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 		this.lifecycle = new AccountLifecycle({
 			store: () => this.runtime().store(),
 			idp: () => this.runtime().idp(),
-			intake: () => (this.intake ??= new NotificationIntake(this.runtime().store(), { warn: (m, f) => this.logger.warn(m, f) })),
+			intake: () => this.runtime().notificationIntake(),
 			limiter: () => (this.limiter ??= new RateLimiter(this.runtime().kv(), this.runtime().config.gateway.rateLimits, this.logger)),
 			config: this.runtime().config.accounts,
-			// Account mails are CRITICAL (lib/accounts/lifecycle-mail.ts): an urgent wake (lib/notifications/wakes.ts).
-			queued: () => void this.broker.emit("notifications.queued", { urgent: true }),
 			log: this.logger
 		});
 	},

@@ -9,14 +9,10 @@
 import { signUnsubscribe } from "../lib/unsubscribe/token";
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { createChannels } from "../lib/channels";
-import { Dispatcher } from "../lib/notifications/dispatcher";
-import { countOutcome, registerNotificationMetrics } from "../lib/notifications/metrics";
-import { recordSmsReceipt } from "../lib/notifications/outcomes";
-import { Throughput, type MinuteCounts } from "../lib/notifications/throughput";
+import { countOutcome, Dispatcher, type MinuteCounts, recordSmsReceipt, registerNotificationMetrics, Throughput } from "../lib/notifications";
 import type { Drain } from "../lib/shutdown";
 import { FeatureFlagsMixin, type FeatureFlagMethods } from "../mixins/feature-flags.mixin";
 import { RuntimeMixin } from "../mixins/runtime.mixin";
-import { lifecycleVariables } from "../lib/accounts/lifecycle-mail";
 
 interface DispatcherMethods extends FeatureFlagMethods {
 	holdLow(): Promise<boolean>;
@@ -70,13 +66,14 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, 
 		this.dispatcher = new Dispatcher({
 			config: rt.config.notifications,
 			store: rt.store(),
+			events: rt.statusEvents,
 			kv: rt.kv(),
 			channels: createChannels(rt.config, {
 				store: rt.store(),
 				log: this.logger,
 				// SMPP delivery receipts arrive over this node's bind: DELIVERED or FAILED on the record.
 				onSmsReceipt: async receipt => {
-					const result = await recordSmsReceipt(rt.store(), receipt);
+					const result = await recordSmsReceipt(rt.store(), rt.statusEvents, receipt);
 					if (result === "unknown-message") this.logger.warn("An SMS delivery receipt matches no message", { providerMessageId: receipt.providerMessageId });
 				}
 			}),
@@ -87,7 +84,7 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, 
 				countOutcome(this.broker, outcome.event);
 				this.throughput.count(outcome.event);
 			},
-			sendTimeVariables: lifecycleVariables(rt.store(), rt.config.uiBaseUrl, rt.config.accounts)
+			sendTimeVariables: n => rt.notificationExtensions.sendTimeVariables(n)
 		});
 		this.dispatcher.start();
 		const dispatcher = this.dispatcher;

@@ -2,23 +2,44 @@
  * Notifications: accepts a request at once (the record is durable before the 201),
  * reports status with its event timeline, and keeps the templates and the actors'
  * push subscriptions (with the VAPID public key pages subscribe with). The record itself
- * is lib/notifications' job, delivery the dispatcher's; a "notifications.queued"
- * event wakes one dispatcher node.
+ * is lib/notifications' job, delivery the dispatcher's; the process's intake
+ * (lib/runtime.ts) wakes the dispatchers once a notification is stored.
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { notFound } from "../lib/errors";
-import { checkTemplateName } from "../lib/accounts/lifecycle-mail";
-import { NotificationIntake, type AcceptRequest } from "../lib/notifications/accept";
-import { creatorOf, mayAccess } from "../lib/notifications/access";
-import { createTemplate, findTemplate, replaceTemplate, toTemplateView, type TemplateFields, type TemplateView } from "../lib/notifications/directory";
-import { RATE_SAMPLE_MS, registerNotificationMetrics, sampleQueue, sampleRates } from "../lib/notifications/metrics";
-import { cancelNotification } from "../lib/notifications/cancel";
-import { LIST_MAX_LIMIT, listNotifications, type ListPage, type ListQuery } from "../lib/notifications/listing";
-import { CHANNELS, PRIORITIES, STATUSES } from "../lib/notifications/model";
-import { EVENT_SEQ, readNotification, readTimeline, type NotificationView, type Timeline } from "../lib/notifications/view";
+import {
+	cancelNotification,
+	CHANNELS,
+	checkRecipient,
+	countAgainstQuota,
+	createTemplate,
+	creatorOf,
+	EVENT_SEQ,
+	findTemplate,
+	LIST_MAX_LIMIT,
+	listNotifications,
+	mayAccess,
+	OwnAddresses,
+	PRIORITIES,
+	RATE_SAMPLE_MS,
+	readNotification,
+	readTimeline,
+	registerNotificationMetrics,
+	replaceTemplate,
+	sampleQueue,
+	sampleRates,
+	STATUSES,
+	toTemplateView,
+	type AcceptRequest,
+	type ListPage,
+	type ListQuery,
+	type NotificationView,
+	type OwnAddress,
+	type TemplateFields,
+	type TemplateView,
+	type Timeline
+} from "../lib/notifications";
 import { principalOf } from "../middlewares/auth.middleware";
-import { DispatcherWakes, isUrgent } from "../lib/notifications/wakes";
-import { checkRecipient, countAgainstQuota, OwnAddresses, type OwnAddress } from "../lib/notifications/senders";
 import { PushSubscriptionsMixin } from "../mixins/push-subscriptions.mixin";
 import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
 import type { HttpMeta } from "../lib/http-meta";
@@ -48,8 +69,6 @@ type NotificationsMethods = RuntimeMethods;
 
 interface NotificationsState {
 	ownAddresses: OwnAddresses;
-	intake: NotificationIntake;
-	wakes: DispatcherWakes;
 	sampler: NodeJS.Timeout | null;
 }
 
@@ -99,8 +118,8 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMet
 				// Not an open relay: users send to themselves only (by default), within an hourly quota.
 				await checkRecipient(caller, ctx.params.channel ?? "EMAIL", ctx.params.to, cfg, p => this.ownAddresses.get(p, username => this.callAsService<OwnAddress>(ctx, "auth.ownAddress", { username })));
 				await countAgainstQuota(caller, cfg, this.runtime().kv());
-				const { notificationId, created } = await this.intake.accept(ctx.params, creatorOf(caller), ctx.meta.idempotencyKey);
-				if (created) this.wakes.wake(isUrgent(ctx.params.priority));
+				// The intake wakes the dispatchers itself once the notification is stored.
+				const { notificationId } = await this.runtime().notificationIntake().accept(ctx.params, creatorOf(caller), ctx.meta.idempotencyKey);
 				// A replay gets the answer the original request got; GET shows the current status.
 				ctx.meta.$statusCode = 201;
 				ctx.meta.$location = `/notifications/${notificationId}`;
@@ -135,7 +154,8 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMet
 			params: { notificationId: { type: "uuid" }, $$strict: true },
 			async handler(ctx: Context<{ notificationId: string }>): Promise<NotificationView> {
 				const caller = principalOf(ctx)!;
-				const view = await cancelNotification(this.runtime().store(), ctx.params.notificationId, owner => mayAccess(caller, owner));
+				const rt = this.runtime();
+				const view = await cancelNotification(rt.store(), rt.statusEvents, ctx.params.notificationId, owner => mayAccess(caller, owner));
 				if (!view) throw notFound("NOTIFICATION_NOT_FOUND", "No notification has this id.");
 				return view;
 			}
@@ -190,7 +210,7 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMet
 			},
 			params: { ...templateSchema, $$strict: true },
 			async handler(ctx: Context<TemplateFields, Meta>): Promise<TemplateView> {
-				checkTemplateName(principalOf(ctx)!, ctx.params.name);
+				this.runtime().notificationExtensions.checkTemplateName(principalOf(ctx)!, ctx.params.name);
 				const doc = await createTemplate(this.runtime().store(), ctx.params, creatorOf(principalOf(ctx)!));
 				ctx.meta.$statusCode = 201;
 				ctx.meta.$location = `/templates/${doc.id}`;
@@ -225,19 +245,17 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMet
 			async handler(ctx: Context<TemplateFields & { id: string }>): Promise<TemplateView> {
 				const { id, ...fields } = ctx.params;
 				const caller = principalOf(ctx)!;
-				checkTemplateName(caller, fields.name);
+				this.runtime().notificationExtensions.checkTemplateName(caller, fields.name);
 				return toTemplateView(await replaceTemplate(this.runtime().store(), id, fields, owner => mayAccess(caller, owner)));
 			}
 		}
 	},
 	created() {
 		this.ownAddresses = new OwnAddresses();
-		this.wakes = new DispatcherWakes(urgent => void this.broker.emit("notifications.queued", urgent ? { urgent: true } : {}));
 		this.sampler = null;
 	},
 	started() {
 		const store = this.runtime().store();
-		this.intake = new NotificationIntake(store, { warn: (message, fields) => this.logger.warn(message, fields) });
 		if (!this.broker.isMetricsEnabled()) return;
 		registerNotificationMetrics(this.broker);
 		// The rates count a day of sends: once a minute is often enough, and far cheaper.
@@ -258,7 +276,6 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMet
 	},
 	stopped() {
 		if (this.sampler) clearInterval(this.sampler);
-		this.wakes.stop();
 	}
 };
 

@@ -7,7 +7,7 @@
  * and the sweep through leases in the store.
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
-import { creatorOf } from "../lib/notifications/access";
+import { creatorOf, statusEventsBetween } from "../lib/notifications";
 import { createEndpoint, deleteEndpoint, EVENT_TYPES, listEndpoints, type EndpointView } from "../lib/outbound/endpoints";
 import { Deliverer } from "../lib/outbound/deliveries";
 import { DeliveryRecovery } from "../lib/outbound/recovery";
@@ -113,7 +113,8 @@ const OutboundService: ServiceSchema<ServiceSettingSchema, RuntimeMethods, Outbo
 		this.deliverer = deliverer;
 		deliverer.start();
 		// Stores the deliveries of events whose recording node stopped before it could.
-		const recovery = new DeliveryRecovery({ store: rt.store(), marginMs: rt.config.outbound.recoveryMarginMs, log: this.logger, onRecovered: () => deliverer.wake() });
+		const store = rt.store();
+		const recovery = new DeliveryRecovery({ store, feed: (after, until, limit, owners) => statusEventsBetween(store, after, until, limit, owners), marginMs: rt.config.outbound.recoveryMarginMs, log: this.logger, onRecovered: () => deliverer.wake() });
 		this.recovery = recovery;
 		recovery.start();
 		const stop = async () => {

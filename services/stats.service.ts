@@ -11,9 +11,7 @@
  * It has no SERVICES name of its own: it runs wherever `notifications` runs (index.ts).
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
-import { PRIORITIES } from "../lib/notifications/model";
-import { adminStats, depthSample, queueSnapshot, type AdminStats, type DepthSample } from "../lib/notifications/stats";
-import { SERIES_MINUTES, type MinuteCounts } from "../lib/notifications/throughput";
+import { adminStats, type AdminStats, depthSample, type DepthSample, type MinuteCounts, PRIORITIES, queueSnapshot, SERIES_MINUTES } from "../lib/notifications";
 import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
 
 export type { AdminStats };

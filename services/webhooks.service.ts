@@ -11,7 +11,8 @@
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { parseSesEvent } from "../lib/email/ses-events";
 import { ClientError, UpstreamError } from "../lib/errors";
-import { recordDelivery, smsDeliveryReport, type DeliveryReport } from "../lib/notifications/outcomes";
+import type { DeliveryReport } from "../lib/delivery";
+import { recordDelivery, smsDeliveryReport } from "../lib/notifications";
 import { parseSmsEvent } from "../lib/sms/events";
 import { CertificateUnavailable, InvalidSignature, isSnsMessage, SubscriptionUnconfirmed, type SnsMessage } from "../lib/sns/verify";
 import { FeatureFlagsMixin, type FeatureFlagMethods } from "../mixins/feature-flags.mixin";
@@ -131,7 +132,8 @@ const WebhooksService: ServiceSchema<ServiceSettingSchema, WebhooksMethods> = {
 			const report = parse(message.Message);
 			if (!report) return { outcome: "ignored" };
 			report.detail = { ...report.detail, snsMessageId: message.MessageId.slice(0, 100) };
-			return { outcome: await recordDelivery(this.runtime().store(), report) };
+			const rt = this.runtime();
+			return { outcome: await recordDelivery(rt.store(), rt.statusEvents, report) };
 		}
 	}
 };

@@ -13,8 +13,8 @@ import { Queue, Worker, type Job } from "bullmq";
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
 import { importJWK, jwtVerify, type JWK } from "jose";
 import { FileEmailProvider } from "../../lib/email/file";
-import { CHANNELS, PRIORITIES, priorityRank, type NotificationDoc } from "../../lib/notifications/model";
-import { missingVariables, render, type TemplateParts } from "../../lib/notifications/render";
+import type { TemplateParts } from "../../lib/delivery";
+import { CHANNELS, missingVariables, type NotificationDoc, PRIORITIES, priorityRank, render } from "../../lib/notifications";
 // The same body as the project's; a type only, so none of the service's code loads here.
 import type { CreateParams } from "../../services/notifications.service";
 import { ACTOR_FIELDS, type ActorBody } from "../workload";

@@ -4,20 +4,18 @@
  * delivery webhooks.
  *
  * The link's token is minted by the dispatcher for each send attempt
- * (`lifecycleVariables`), never at request time: the stored notification names only
+ * (registerAccountMail), never at request time: the stored notification names only
  * the purpose and the user, so neither the record, its variables, its events nor a
  * log line ever holds a usable token. A retried send mails a fresh token; every
  * earlier one stays valid until used or expired (a reset spends them all).
  *
  * Administrators override a mail by creating a template under its well-known name
- * (TEMPLATE_NAMES); only administrators may use those names (services/notifications).
+ * (TEMPLATE_NAMES); only administrators may use those names (registerAccountMail
+ * reserves them with notifications).
  */
-import type { Principal } from "../auth/rules";
-import type { AccountConfig } from "../config";
-import { ClientError } from "../errors";
-import type { NotificationIntake } from "../notifications/accept";
-import type { NotificationDoc, TemplateDoc } from "../notifications/model";
-import type { TemplateParts, Variables } from "../notifications/render";
+import type { AccountConfig, Config } from "../config";
+import type { TemplateParts, Variables } from "../delivery";
+import { newestTemplateNamed, type NotificationExtensions, type NotificationIntake, type SendTimeRef } from "../notifications";
 import type { Store } from "../store";
 import { LifecycleTokens, type LifecyclePurpose, type LifecycleSubject } from "./lifecycle-tokens";
 
@@ -26,17 +24,6 @@ export const TEMPLATE_NAMES: Record<LifecyclePurpose, string> = {
 	"verify-email": "auth.verify-email",
 	"reset-password": "auth.reset-password"
 };
-
-export function isReservedTemplateName(name: string): boolean {
-	return Object.values(TEMPLATE_NAMES).includes(name.trim());
-}
-
-/** The account-lifecycle mails' names are the administrators': the platform mails these templates with secret links. */
-export function checkTemplateName(caller: Principal, name: string): void {
-	if (isReservedTemplateName(name) && !(caller.kind === "user" && caller.isAdmin)) {
-		throw new ClientError(403, "FORBIDDEN", "Only administrators may use this template name.");
-	}
-}
 
 /** The variable filled at send time: the link with the token in its fragment. */
 export const LINK_VARIABLE = "link";
@@ -76,9 +63,6 @@ export interface LifecycleMailDeps {
 	warn(message: string, fields: Record<string, unknown>): void;
 }
 
-async function overrideTemplate(store: Store, purpose: LifecyclePurpose): Promise<TemplateDoc | null> {
-	return store.collection<TemplateDoc>("templates").findOne({ name: TEMPLATE_NAMES[purpose] }, { sort: { updatedAt: -1 } });
-}
 
 /**
  * Queues the mail (durable when this resolves) and answers its notification id. An
@@ -96,7 +80,7 @@ export async function queueLifecycleMail(deps: LifecycleMailDeps, ref: Lifecycle
 		lifecycle: ref
 	};
 	const creator = { kind: "service" as const, id: "auth" };
-	const override = await overrideTemplate(deps.store, ref.purpose);
+	const override = await newestTemplateNamed(deps.store, TEMPLATE_NAMES[ref.purpose]);
 	if (override) {
 		try {
 			return (await deps.intake.accept({ ...base, templateId: override.id }, creator)).notificationId;
@@ -117,16 +101,20 @@ export function lifecycleLink(uiBaseUrl: string, accounts: AccountConfig, purpos
 }
 
 /**
- * For the dispatcher: the variables a lifecycle notification gets at send time (a
- * freshly minted token's link); none for any other notification.
+ * Plugs the account mails into notifications (lib/runtime.ts calls it once per
+ * process, whichever services it runs): a dispatcher gives a lifecycle notification a
+ * freshly minted token's link at each send, and only administrators may use the mails'
+ * template names (they would be mailed with secret links).
  */
-export function lifecycleVariables(store: Store, uiBaseUrl: string, accounts: AccountConfig): (n: NotificationDoc) => Promise<Variables> {
-	const tokens = new LifecycleTokens(store);
-	return async n => {
-		const ref = n.lifecycle;
-		if (!ref) return {};
-		const ttl = ref.purpose === "verify-email" ? accounts.verificationTtl : accounts.resetTtl;
-		const token = await tokens.mint(ref.purpose, { sub: ref.sub, username: ref.username, email: ref.email }, ttl, n.id);
-		return { [LINK_VARIABLE]: lifecycleLink(uiBaseUrl, accounts, ref.purpose, token) };
-	};
+export function registerAccountMail(extensions: NotificationExtensions, store: () => Store, config: Pick<Config, "uiBaseUrl" | "accounts">): void {
+	const { uiBaseUrl, accounts } = config;
+	let tokens: LifecycleTokens | undefined;
+	extensions.resolveAtSendTime([LINK_VARIABLE], async (ref: SendTimeRef, n) => {
+		const purpose = ref.purpose as LifecyclePurpose;
+		const ttl = purpose === "verify-email" ? accounts.verificationTtl : accounts.resetTtl;
+		tokens ??= new LifecycleTokens(store());
+		const token = await tokens.mint(purpose, { sub: ref.sub, username: ref.username, email: ref.email }, ttl, n.id);
+		return { [LINK_VARIABLE]: lifecycleLink(uiBaseUrl, accounts, purpose, token) };
+	});
+	extensions.reserveTemplateNames(Object.values(TEMPLATE_NAMES), caller => caller.kind === "user" && caller.isAdmin);
 }

@@ -8,7 +8,7 @@ import { decodeJwt } from "jose";
 import type { AccountConfig } from "../config";
 import { ClientError } from "../errors";
 import type { CreatedUser, IdentityProvider, TokenSet, UserProfile } from "../idp/types";
-import type { NotificationIntake } from "../notifications/accept";
+import type { NotificationIntake } from "../notifications";
 import type { RateLimiter } from "../rate-limit";
 import type { Store } from "../store";
 import { queueLifecycleMail } from "./lifecycle-mail";
@@ -20,8 +20,6 @@ export interface LifecycleDeps {
 	intake: () => NotificationIntake;
 	limiter: () => RateLimiter;
 	config: AccountConfig;
-	/** Wakes a dispatcher for a freshly queued mail. */
-	queued(): void;
 	log: { warn(message: string, fields?: Record<string, unknown>): void };
 }
 
@@ -65,7 +63,6 @@ export class AccountLifecycle {
 			{ purpose, sub: profile.sub, username: profile.username, email: profile.email },
 			{ firstName: profile.firstName, lastName: profile.lastName }
 		);
-		this.deps.queued();
 	}
 
 	/** REQUIRE_VERIFIED_EMAIL: a token set of an unverified user is withdrawn and refused. */

@@ -13,7 +13,7 @@ import { decodeJwt, jwtVerify, type JWTPayload } from "jose";
 import { BoundedCache } from "../cache";
 import { UpstreamError, unauthorized } from "../errors";
 import type { TokenTrust } from "../idp/types";
-import { KeysUnavailableError } from "./public-keys";
+import { KeysUnavailableError } from "../idp/public-keys";
 import type { Principal } from "./rules";
 
 const MAX_TOKEN_LENGTH = 8192;

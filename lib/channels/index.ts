@@ -6,8 +6,7 @@
 import type https from "node:https";
 import type { Config } from "../config";
 import { createEmailProvider, type EmailProvider } from "../email";
-import type { Channel } from "../notifications/model";
-import type { TemplateParts } from "../notifications/render";
+import type { Channel, TemplateParts } from "../delivery";
 import { loadVapidKeys, PushSubscriptions, type VapidDetails } from "../push";
 import { createSmsProvider, type ReceiptListener } from "../sms";
 import type { SmppLog } from "../sms/smpp";

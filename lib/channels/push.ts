@@ -8,7 +8,7 @@
  * a copy the push service still holds instead of adding a second.
  */
 import type https from "node:https";
-import type { TemplateParts } from "../notifications/render";
+import type { TemplateParts } from "../delivery";
 import { PUSH_DELIVERY, sendPush, type PushOutcome, type PushSubscriptions, type VapidDetails } from "../push";
 import { SendError } from "../errors/send-error";
 import type { ChannelResult, ChannelSender, SendOptions, SubscriptionDelivery } from "./types";

@@ -1,5 +1,5 @@
 /** SMS: the template's text part, to an E.164 number, through the configured provider. */
-import type { TemplateParts } from "../notifications/render";
+import type { TemplateParts } from "../delivery";
 import { SendError } from "../errors/send-error";
 import { parseE164, type SmsProvider } from "../sms";
 import type { ChannelResult, ChannelSender } from "./types";

@@ -14,7 +14,7 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { LiveSet } from "../live-set";
-import { PRIORITIES } from "../notifications/model";
+import { PRIORITIES } from "../delivery";
 import { SendError, type EmailMessage, type EmailProvider, type SendResult } from "./types";
 
 // Compiled, the worker is beside this module. Jest runs the TypeScript sources, which a

@@ -5,7 +5,7 @@
  * priority before the next one is picked.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { PRIORITIES } from "../notifications/model";
+import { PRIORITIES } from "../delivery";
 import { FileEmailProvider } from "./file";
 import type { OutboxReply, OutboxRequest } from "./outbox-thread";
 

@@ -3,8 +3,8 @@
  * into the provider-neutral delivery report the notification record takes. Anything
  * else, or anything malformed, reads as null: the webhook answers 200 and changes nothing.
  */
-import { normalizeAddress } from "../notifications/directory";
-import type { DeliveryEvent, DeliveryReport } from "../notifications/outcomes";
+import { normalizeEmail } from "../email-address";
+import type { DeliveryEvent, DeliveryReport } from "../delivery";
 
 interface SesEvent {
 	notificationType?: unknown;
@@ -19,7 +19,7 @@ const EVENT_OF: Record<string, DeliveryEvent> = { Delivery: "DELIVERED", Bounce:
 
 function addresses(list: { emailAddress?: unknown }[] | undefined): string[] {
 	return (Array.isArray(list) ? list : [])
-		.map(r => (typeof r?.emailAddress === "string" ? normalizeAddress(r.emailAddress) : ""))
+		.map(r => (typeof r?.emailAddress === "string" ? normalizeEmail(r.emailAddress) : ""))
 		.filter(a => a.length > 0 && a.length <= 254);
 }
 

@@ -1,4 +1,4 @@
-import type { Priority } from "../notifications/model";
+import type { Priority, SendResult } from "../delivery";
 
 /**
  * Email delivery behind one interface: SES v2, SMTP, or .eml files (default).
@@ -16,10 +16,6 @@ export interface EmailMessage {
 	unsubscribeUrl?: string;
 }
 
-export interface SendResult {
-	/** The provider's id for the message; webhooks refer to it. */
-	messageId: string;
-}
 
 export interface EmailProvider {
 	readonly kind: "ses" | "smtp" | "file";
@@ -32,4 +28,4 @@ export interface EmailProvider {
 	close(): Promise<void>;
 }
 
-export { SendError } from "../errors/send-error";
+export { SendError, type SendResult } from "../delivery";

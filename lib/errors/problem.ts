@@ -5,7 +5,7 @@
  */
 import { Errors } from "moleculer";
 import { isErrorCode, type ErrorCode, type ErrorData, type FieldProblem } from "./index";
-import { isStorageFault, STORAGE_RETRY_AFTER_SECONDS } from "../storage-health";
+import { isStorageFault, STORAGE_RETRY_AFTER_SECONDS } from "./storage-faults";
 
 export interface Problem {
 	type: string;

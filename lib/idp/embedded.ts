@@ -8,7 +8,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { SecretBox } from "../secretbox";
 import { SignJWT, type JWK, type JWTPayload, type JWTVerifyGetKey } from "jose";
-import { PublicKeySet } from "../auth/public-keys";
+import { PublicKeySet } from "./public-keys";
 import { ALL_SERVICES, type IdpConfig } from "../config";
 import { randomToken, sha256 } from "../crypto";
 import { ClientError } from "../errors";

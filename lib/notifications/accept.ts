@@ -10,9 +10,10 @@ import { ClientError, badRequest } from "../errors";
 import { parseE164 } from "../sms";
 import { DuplicateKeyError, type Store } from "../store";
 import { GroupCommit } from "../store/group-commit";
-import { findTemplate, requireTemplateBody } from "./directory";
-import { committed, newEvent, statusEvent } from "./events";
+import { findTemplate, requireTemplateBody } from "./templates";
+import { newEvent, statusEvent, type StatusPublisher } from "./events";
 import { defaultCategory, DELIVERABLE_CHANNELS, nextSeq, priorityRank, type Channel, type Creator, type NotificationDoc, type Priority } from "./model";
+import { isUrgent } from "./wakes";
 import { missingVariables, type TemplateParts, type Variables } from "./render";
 
 export interface AcceptRequest {
@@ -34,8 +35,6 @@ export interface AcceptRequest {
 /** How far ahead a notification may be scheduled. */
 export const MAX_SCHEDULE_DAYS = 30;
 
-/** Filled by the dispatcher for lifecycle mails, so not asked of the request. */
-const SEND_TIME_VARIABLES = ["link"];
 
 export interface Accepted {
 	notificationId: string;
@@ -44,10 +43,17 @@ export interface Accepted {
 }
 
 export interface IntakeOptions {
+	/**
+	 * Told of every notification stored (not of a replay), with whether it is urgent:
+	 * the process's dispatcher wakes (wakes.ts), one path for every caller that queues.
+	 */
+	onQueued?: (urgent: boolean) => void;
 	/** Told when a record was stored without its first event (MongoDB, which has no batch transaction). */
 	warn?: (message: string, fields: Record<string, unknown>) => void;
 	/** The most records written in one transaction. */
 	batchSize?: number;
+	/** Variables filled at send time for notifications with a send-time reference (extensions.ts), so not asked of the request. */
+	sendTimeVariables?: () => readonly string[];
 }
 
 /** Key order must not change the hash: the same body in another order is the same request. */
@@ -113,7 +119,7 @@ export function scheduledAt(sendAt: string | undefined, now: number): string | u
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** Refuses what could never be sent, before anything is stored; answers the recipient as it is stored. */
-async function check(store: Store, req: AcceptRequest, channel: Channel): Promise<string> {
+async function check(store: Store, req: AcceptRequest, channel: Channel, sendTimeVariables: readonly string[]): Promise<string> {
 	if (!DELIVERABLE_CHANNELS.includes(channel)) {
 		throw new ClientError(422, "CHANNEL_NOT_SUPPORTED", `The ${channel} channel is not available yet.`);
 	}
@@ -126,7 +132,7 @@ async function check(store: Store, req: AcceptRequest, channel: Channel): Promis
 	const template = req.template ?? (await findTemplate(store, req.templateId!));
 	if (!template) throw new ClientError(422, "TEMPLATE_NOT_FOUND", "No template has this id.");
 	if (channel === "SMS") checkSmsParts(template);
-	const missing = missingVariables(template, req.variables ?? {}).filter(name => !(req.lifecycle && SEND_TIME_VARIABLES.includes(name)));
+	const missing = missingVariables(template, req.variables ?? {}).filter(name => !(req.lifecycle && sendTimeVariables.includes(name)));
 	if (missing.length) {
 		throw new ClientError(422, "TEMPLATE_VARIABLE_MISSING", `The template needs these variables: ${missing.join(", ")}.`, {
 			errors: missing.map(name => ({ field: `variables.${name}`, message: "is required by the template" }))
@@ -169,7 +175,11 @@ export function newNotification(req: AcceptRequest, createdBy: Creator, now = Da
 export class NotificationIntake {
 	private readonly committer: GroupCommit;
 
-	constructor(private readonly store: Store, private readonly options: IntakeOptions = {}) {
+	constructor(
+		private readonly store: Store,
+		private readonly events: StatusPublisher,
+		private readonly options: IntakeOptions = {}
+	) {
 		// SQLite has one writer (the store thread): a second batch sent while one commits
 		// would only wait in its queue, and each message costs this thread a copy and a
 		// wake-up. So the writes of that time go in one message once the commit is answered
@@ -181,7 +191,7 @@ export class NotificationIntake {
 	async accept(req: AcceptRequest, creator: Creator, idempotencyKey?: string): Promise<Accepted> {
 		const channel = req.channel ?? "EMAIL";
 		const sendAt = scheduledAt(req.sendAt, Date.now());
-		const to = await check(this.store, req, channel);
+		const to = await check(this.store, req, channel, this.options.sendTimeVariables?.() ?? []);
 		const coll = this.store.collection<NotificationDoc>("notifications");
 		const requestHash = idempotencyKey ? sha256(canonical({ ...req, channel, priority: req.priority ?? "NORMAL", variables: req.variables ?? {} })) : undefined;
 		const scope = idempotencyKey ? `${creator.kind}:${creator.id}:${idempotencyKey}` : undefined;
@@ -205,7 +215,7 @@ export class NotificationIntake {
 					{ op: "insert", collection: "notification_events", doc: first }
 				]
 			]);
-			committed(this.store, [statusEvent(creator, first, "QUEUED")]);
+			this.events.publish([statusEvent(creator, first, "QUEUED")]);
 		} catch (err) {
 			if (err instanceof DuplicateKeyError && scope) {
 				// Another request with the same key won the race: answer as it did.
@@ -219,6 +229,7 @@ export class NotificationIntake {
 			if (!(await coll.get(doc.id))) throw err;
 			this.options.warn?.("A notification was stored without its QUEUED event", { notificationId: doc.id, error: (err as Error).message });
 		}
+		this.options.onQueued?.(isUrgent(doc.priority));
 		return { notificationId: doc.id, created: true };
 	}
 }

@@ -7,13 +7,13 @@
  */
 import { ClientError } from "../errors";
 import type { Store } from "../store";
-import { committed, newEvent, statusEvent } from "./events";
+import { newEvent, statusEvent, type StatusPublisher } from "./events";
 import { transition } from "./lifecycle";
 import type { Creator, EventDoc, NotificationDoc } from "./model";
 import { toView, type NotificationView } from "./view";
 
 /** The cancelled notification's view; null when there is none this caller may see; 409 when it is past QUEUED. */
-export async function cancelNotification(store: Store, id: string, mayCancel: (owner: Creator) => boolean, now = Date.now()): Promise<NotificationView | null> {
+export async function cancelNotification(store: Store, events: StatusPublisher, id: string, mayCancel: (owner: Creator) => boolean, now = Date.now()): Promise<NotificationView | null> {
 	const notifications = store.collection<NotificationDoc>("notifications");
 	const doc = await notifications.get(id);
 	if (!doc || !mayCancel(doc.createdBy)) return null;
@@ -26,12 +26,12 @@ export async function cancelNotification(store: Store, id: string, mayCancel: (o
 		]
 	]);
 	// Live streams and webhook endpoints hear of it like any other status change.
-	if (applied) committed(store, [statusEvent(doc.createdBy, event, "CANCELLED")]);
+	if (applied) events.publish([statusEvent(doc.createdBy, event, "CANCELLED")]);
 	if (!applied) {
 		const current = await notifications.get(id);
 		throw new ClientError(409, "NOT_CANCELLABLE", `Only a QUEUED notification can be cancelled; this one is ${current?.status ?? doc.status}.`);
 	}
 	const after = await notifications.get(id);
-	const events = await store.collection<EventDoc>("notification_events").find({ notificationId: id }, { sort: { seq: 1 } });
-	return toView(after ?? { ...doc, status: "CANCELLED", updatedAt: at }, events);
+	const timeline = await store.collection<EventDoc>("notification_events").find({ notificationId: id }, { sort: { seq: 1 } });
+	return toView(after ?? { ...doc, status: "CANCELLED", updatedAt: at }, timeline);
 }

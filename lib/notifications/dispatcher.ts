@@ -12,6 +12,7 @@ import type { NotificationConfig } from "../config";
 import type { KeyValue } from "../kv";
 import type { Store } from "../store";
 import { CHANNELS, type Channel, type NotificationDoc } from "./model";
+import type { StatusPublisher } from "./events";
 import { NotificationQueue, SETTLE_BATCHING, type Outcome } from "./queue";
 import { SendRateLimiter } from "./send-rate";
 import { LEASE_MARGIN_MS, LeaseLost, NotStarted, send, type SendDeps } from "./send";
@@ -19,6 +20,8 @@ import { LEASE_MARGIN_MS, LeaseLost, NotStarted, send, type SendDeps } from "./s
 export interface DispatcherDeps {
 	config: NotificationConfig;
 	store: Store;
+	/** Where the outcomes it records are published. */
+	events: StatusPublisher;
 	kv: KeyValue;
 	/** Closed when the dispatcher stops. */
 	channels: ReadonlyMap<Channel, ChannelSender>;
@@ -47,7 +50,7 @@ export class Dispatcher {
 
 	constructor(private readonly deps: DispatcherDeps) {
 		const { config, store, kv, channels, logger } = deps;
-		this.queue = new NotificationQueue(store, Date.now, {
+		this.queue = new NotificationQueue(store, deps.events, Date.now, {
 			...SETTLE_BATCHING,
 			onBatchError: (err, count) => logger.warn("Recording outcomes failed; trying again", { count, error: (err as Error).message })
 		});

@@ -1,13 +1,16 @@
 /**
  * The one place an event of a notification's timeline is made, whoever records it:
  * the accept path, the dispatcher, the lease reaper, the provider webhook, the bench.
- * Whoever writes one tells `committed` once the write is durable, and the store's
- * listener (lib/runtime.ts) passes it on: a broker event for live streams, webhook
- * deliveries for the owner's endpoints.
+ * Whoever writes one publishes it (StatusPublisher) once the write is durable, and the
+ * subscribers pass it on: a broker event for live streams, webhook deliveries for the
+ * owner's endpoints.
  */
 import { uuidv7 } from "../crypto";
+import { STATUSES, type Creator, type Status, type StatusEvent } from "../delivery";
 import type { Store } from "../store";
-import { nextSeq, STATUSES, type Creator, type EventDoc, type Status } from "./model";
+import { nextSeq, type EventDoc, type NotificationDoc } from "./model";
+
+export { STATUS_EVENTS, type StatusEvent, type StatusEvents } from "../delivery";
 
 export interface EventOptions {
 	detail?: Record<string, unknown>;
@@ -33,29 +36,6 @@ export function newEvent(notificationId: string, event: string, { detail, dedupe
 	};
 }
 
-/** A recorded event as it leaves the process: what live streams and outbound webhooks are told. */
-export interface StatusEvent {
-	notificationId: string;
-	/** Who created the notification: its webhook endpoints receive the event. */
-	owner: Creator;
-	/** The event's place in the timeline (its `seq`): the SSE id a client resumes after. */
-	seq: string;
-	event: string;
-	occurredAt: string;
-	status: Status;
-	detail?: Record<string, unknown>;
-}
-
-/**
- * The broker event that carries recorded events to every gateway node, whose live
- * streams follow them: all the events one node recorded in the same moment at once.
- */
-export const STATUS_EVENTS = "notifications.statuses";
-
-export interface StatusEvents {
-	events: StatusEvent[];
-}
-
 /** The status an event stands for: the one it recorded, else its own name when that is a status, else `current`. */
 export function statusOf(e: EventDoc, current: Status): Status {
 	if (e.status) return e.status;
@@ -68,23 +48,63 @@ export function statusEvent(owner: Creator, e: EventDoc, status: Status): Status
 	return out;
 }
 
-export type CommitListener = (events: StatusEvent[]) => void;
+export type StatusListener = (events: StatusEvent[]) => void;
 
-const listeners = new WeakMap<Store, CommitListener>();
+/**
+ * Where the notification domain publishes the events it has made durable. Every path
+ * that records one (accept, the queue's outcomes and lease reaper, provider outcomes,
+ * cancel) is handed the process's publisher and publishes once its write has
+ * committed; whoever must hear of them (the live streams' broadcast, the outbound
+ * webhook fan-out) subscribes when the process starts (lib/runtime.ts).
+ */
+export class StatusPublisher {
+	private readonly listeners: StatusListener[] = [];
 
-/** Who hears of the events written to this store by this process (one listener per store). */
-export function onCommitted(store: Store, listener: CommitListener): void {
-	listeners.set(store, listener);
+	subscribe(listener: StatusListener): void {
+		this.listeners.push(listener);
+	}
+
+	/** Tells every subscriber; never throws into the writer, whose write has happened either way. */
+	publish(events: StatusEvent[]): void {
+		if (events.length === 0) return;
+		for (const listener of this.listeners) {
+			try {
+				listener(events);
+			} catch {
+				// A subscriber reports its own failures.
+			}
+		}
+	}
 }
 
-/** Called once the events are durable in the store; never throws into the writer. */
-export function committed(store: Store, events: StatusEvent[]): void {
-	if (events.length === 0) return;
-	const listener = listeners.get(store);
-	if (!listener) return;
-	try {
-		listener(events);
-	} catch {
-		// A listener reports its own failures; the write has happened either way.
+/** A page of the status events recorded in an id range (ids are UUIDv7: time order). */
+export interface StatusPage {
+	/** How many events the page read, whoever owns them; fewer than the limit means the range is done. */
+	read: number;
+	/** The id of the last event read: where the next page starts. */
+	lastId: string | null;
+	/** The page's events of notifications created by one of the owners asked for, in id order. */
+	events: StatusEvent[];
+}
+
+/**
+ * Status events with ids after `after` and before `until`, for a sweep that must see each
+ * once (the outbound recovery, lib/outbound/recovery.ts, is handed this): only what
+ * both backends do alike, a range read by id and a lookup of the notifications' owners.
+ */
+export async function statusEventsBetween(store: Store, after: string, until: string, limit: number, ownerIds: string[]): Promise<StatusPage> {
+	const page = await store
+		.collection<EventDoc>("notification_events")
+		.find({ id: { $gt: after, $lt: until }, event: { $in: [...STATUSES] } }, { sort: { id: 1 }, limit });
+	if (page.length === 0) return { read: 0, lastId: null, events: [] };
+	const notifications = await store
+		.collection<NotificationDoc>("notifications")
+		.find({ id: { $in: [...new Set(page.map(e => e.notificationId))] }, "createdBy.id": { $in: ownerIds } });
+	const byId = new Map(notifications.map(n => [n.id, n]));
+	const events: StatusEvent[] = [];
+	for (const e of page) {
+		const n = byId.get(e.notificationId);
+		if (n) events.push(statusEvent(n.createdBy, e, statusOf(e, n.status)));
 	}
+	return { read: page.length, lastId: page[page.length - 1]!.id, events };
 }

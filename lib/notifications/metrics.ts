@@ -4,8 +4,7 @@
  * (their rate is the send rate). Registered only when metrics are on.
  */
 import type { ServiceBroker } from "moleculer";
-import type { NotificationDoc } from "./model";
-import { queueSnapshot } from "./stats";
+import { emailRates, queueSnapshot } from "./readings";
 import type { Store } from "../store";
 
 export const METRIC = {
@@ -18,10 +17,6 @@ export const METRIC = {
 
 /** How often the rates are counted again. */
 export const RATE_SAMPLE_MS = 60_000;
-/** The window the bounce and complaint rates are taken over, as the mailbox providers count. */
-export const RATE_WINDOW_MS = 24 * 3600_000;
-/** Statuses of email that reached the provider: the rates' denominator. */
-const SENT_STATUSES = ["SENT", "DELIVERED", "BOUNCED", "COMPLAINT"] as const;
 
 export type Outcome = "sent" | "failed" | "retried" | "suppressed";
 
@@ -52,25 +47,6 @@ export async function sampleQueue(broker: ServiceBroker, store: Store, now = Dat
 		broker.metrics.set(METRIC.queueDepth, q.depth, { priority: q.priority });
 		broker.metrics.set(METRIC.oldestAge, q.oldestAgeSeconds, { priority: q.priority });
 	}
-}
-
-/**
- * The lowest UUIDv7 of a moment: ids are ordered by creation time, so "created since"
- * is an id range, which the (status, id) index serves.
- */
-export function firstIdAt(ms: number): string {
-	const hex = Math.max(0, Math.floor(ms)).toString(16).padStart(12, "0");
-	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
-}
-
-/** Bounce and complaint rates of the email accepted in the last 24 hours (0 when none was sent). */
-export async function emailRates(store: Store, now = Date.now()): Promise<{ bounceRate: number; complaintRate: number; sent: number }> {
-	const coll = store.collection<NotificationDoc>("notifications");
-	const since = { $gte: firstIdAt(now - RATE_WINDOW_MS) };
-	const counts: Record<string, number> = {};
-	for (const status of SENT_STATUSES) counts[status] = await coll.count({ status, id: since, channel: "EMAIL" });
-	const sent = SENT_STATUSES.reduce((sum, s) => sum + counts[s], 0);
-	return { sent, bounceRate: sent ? counts.BOUNCED / sent : 0, complaintRate: sent ? counts.COMPLAINT / sent : 0 };
 }
 
 /** Sets the rate gauges. */

@@ -3,30 +3,23 @@
  * refers to (templates, suppressions). Which status may follow which is in
  * lifecycle.ts; every write of the record is in this folder.
  */
-import type { TemplateParts, Variables } from "./render";
+import { CHANNELS, PRIORITIES, type Channel, type Creator, type Priority, type Status, type TemplateParts, type Variables } from "../delivery";
 
-export const PRIORITIES = ["CRITICAL", "HIGH", "NORMAL", "LOW"] as const;
-export type Priority = (typeof PRIORITIES)[number];
-export const CHANNELS = ["EMAIL", "SMS", "PUSH"] as const;
-export type Channel = (typeof CHANNELS)[number];
+export { CHANNELS, PRIORITIES, STATUSES, defaultCategory, type Channel, type Creator, type Priority, type Status } from "../delivery";
+
 /** Channels with a delivery path; any other is refused with 422. */
 export const DELIVERABLE_CHANNELS: readonly Channel[] = CHANNELS;
-
-export const STATUSES = ["QUEUED", "PROCESSING", "SENT", "DELIVERED", "BOUNCED", "COMPLAINT", "FAILED", "SUPPRESSED", "UNSUBSCRIBED", "CANCELLED"] as const;
-export type Status = (typeof STATUSES)[number];
-
-/** The contract's default category: security for CRITICAL, marketing for LOW, general otherwise. */
-export function defaultCategory(p: Priority): string {
-	return p === "CRITICAL" ? "security" : p === "LOW" ? "marketing" : "general";
-}
 
 export function priorityRank(p: Priority): number {
 	return PRIORITIES.indexOf(p);
 }
 
-export interface Creator {
-	kind: "user" | "service";
-	id: string;
+/** Who and why, for a message whose secret part is made at send time: never a token. */
+export interface SendTimeRef {
+	purpose: string;
+	sub: string;
+	username: string;
+	email: string;
 }
 
 export interface NotificationDoc {
@@ -42,10 +35,11 @@ export interface NotificationDoc {
 	variables: Variables;
 	metadata?: Record<string, unknown>;
 	/**
-	 * An account-lifecycle mail (lib/accounts/lifecycle-mail.ts): its link is made at
-	 * send time, so no token is ever stored. Set only by the auth service.
+	 * A mail whose link is made at send time (an account-lifecycle mail,
+	 * lib/accounts/lifecycle-mail.ts, through the resolver registered in extensions.ts),
+	 * so no token is ever stored. Set only by the auth service.
 	 */
-	lifecycle?: { purpose: "verify-email" | "reset-password"; sub: string; username: string; email: string };
+	lifecycle?: SendTimeRef;
 	status: Status;
 	attempts: number;
 	providerMessageId?: string;

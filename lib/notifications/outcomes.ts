@@ -7,29 +7,14 @@
  */
 import { UpstreamError } from "../errors";
 import { DuplicateKeyError, type Store } from "../store";
+import type { DeliveryEvent, DeliveryReport } from "../delivery";
 import type { SmsReceipt } from "../sms";
-import { normalizeAddress, suppress } from "./directory";
-import { committed, newEvent, statusEvent } from "./events";
+
+export type { DeliveryEvent, DeliveryReport } from "../delivery";
+import { normalizeAddress, suppress } from "./suppressions";
+import { newEvent, statusEvent, type StatusPublisher } from "./events";
 import { canMove, sourcesOf, transition } from "./lifecycle";
 import type { EventDoc, NotificationDoc, Status } from "./model";
-
-export type DeliveryEvent = "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED";
-
-export interface DeliveryReport {
-	event: DeliveryEvent;
-	providerMessageId: string;
-	/** The notification id the provider echoes back with the message, when it does. */
-	notificationId?: string;
-	/** A few facts worth keeping from the provider's event; never its whole payload. */
-	detail: Record<string, unknown>;
-	/**
-	 * For an outcome that must stop further mail (a permanent bounce, a complaint): the
-	 * addresses it names, or an empty list when it names none. Absent otherwise.
-	 */
-	suppress?: string[];
-	/** What the suppression records as its reason; the event when absent. */
-	suppressReason?: string;
-}
 
 /** An SMS receipt (an SMPP delivery receipt, an AWS SMS event) as a delivery outcome. */
 export function smsDeliveryReport(r: SmsReceipt): DeliveryReport {
@@ -69,7 +54,7 @@ async function byEchoedId(store: Store, report: DeliveryReport): Promise<Notific
 	return n;
 }
 
-export async function recordDelivery(store: Store, report: DeliveryReport, now = Date.now()): Promise<DeliveryResult> {
+export async function recordDelivery(store: Store, events: StatusPublisher, report: DeliveryReport, now = Date.now()): Promise<DeliveryResult> {
 	const notifications = store.collection<NotificationDoc>("notifications");
 	const n = (await notifications.findOne({ providerMessageId: report.providerMessageId })) ?? (await byEchoedId(store, report));
 	if (!n) return "unknown-message";
@@ -96,7 +81,7 @@ export async function recordDelivery(store: Store, report: DeliveryReport, now =
 		const named = report.suppress.length === 0 || (n.channel === "EMAIL" && report.suppress.includes(normalizeAddress(n.to)));
 		if (named) await suppress(store, n.channel, n.to, report.suppressReason ?? report.event, n.id, now);
 	}
-	if (!duplicate) committed(store, [statusEvent(n.createdBy, event, status)]);
+	if (!duplicate) events.publish([statusEvent(n.createdBy, event, status)]);
 	return duplicate ? "duplicate" : "recorded";
 }
 
@@ -107,10 +92,10 @@ export async function recordDelivery(store: Store, report: DeliveryReport, now =
  * yet is therefore looked up again a few times, with backoff (about 8 s in all, past
  * a send's own batching and retries of the write), before it is given up.
  */
-export async function recordSmsReceipt(store: Store, receipt: SmsReceipt, delaysMs: readonly number[] = [100, 250, 500, 1000, 2000, 4000]): Promise<DeliveryResult> {
+export async function recordSmsReceipt(store: Store, events: StatusPublisher, receipt: SmsReceipt, delaysMs: readonly number[] = [100, 250, 500, 1000, 2000, 4000]): Promise<DeliveryResult> {
 	const report = smsDeliveryReport(receipt);
 	for (let i = 0; ; i++) {
-		const result = await recordDelivery(store, report);
+		const result = await recordDelivery(store, events, report);
 		if (result !== "unknown-message" || i >= delaysMs.length) return result;
 		await new Promise(r => setTimeout(r, delaysMs[i]).unref());
 	}

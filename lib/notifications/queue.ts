@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import type { Collection, Filter, Store } from "../store";
 import { GroupCommit, type GroupCommitOptions } from "../store/group-commit";
-import { committed, newEvent, statusEvent } from "./events";
+import { newEvent, statusEvent, type StatusPublisher } from "./events";
 import { transition } from "./lifecycle";
 import type { EventDoc, NotificationDoc, Status } from "./model";
 
@@ -40,6 +40,7 @@ export class NotificationQueue {
 
 	constructor(
 		private readonly store: Store,
+		private readonly events: StatusPublisher,
 		private readonly now: () => number = Date.now,
 		batching: GroupCommitOptions = SETTLE_BATCHING
 	) {
@@ -108,7 +109,7 @@ export class NotificationQueue {
 				{ op: "insert", collection: "notification_events", doc: event }
 			]
 		]);
-		if (applied) committed(this.store, [statusEvent(o.notification.createdBy, event, o.status)]);
+		if (applied) this.events.publish([statusEvent(o.notification.createdBy, event, o.status)]);
 		return applied;
 	}
 
@@ -142,12 +143,12 @@ export class NotificationQueue {
 			{ $set: { status: "QUEUED", availableAt: nowIso, lastError: "LEASE_EXPIRED", updatedAt: nowIso }, $unset: ["leaseToken", "leaseUntil"] },
 			{ limit }
 		);
-		const events = this.store.collection<EventDoc>("notification_events");
+		const timeline = this.store.collection<EventDoc>("notification_events");
 		for (const [list, event, status, error] of [[failed, "FAILED", "FAILED", { error: "LEASE_EXPIRED" }], [requeued, "LEASE_EXPIRED", "QUEUED", {}]] as const) {
 			for (const n of list) {
 				const e = newEvent(n.id, event, { detail: { attempt: n.attempts, ...error }, now, status });
-				await events.insert(e);
-				committed(this.store, [statusEvent(n.createdBy, e, status)]);
+				await timeline.insert(e);
+				this.events.publish([statusEvent(n.createdBy, e, status)]);
 			}
 		}
 		return failed.length + requeued.length;

@@ -4,13 +4,9 @@
  * are checked when a notification is accepted, so a missing one is a clear 422
  * then rather than a broken email later.
  */
-export interface TemplateParts {
-	subject: string;
-	html?: string;
-	text?: string;
-}
+import type { TemplateParts, Variables } from "../delivery";
 
-export type Variables = Record<string, unknown>;
+export type { TemplateParts, Variables } from "../delivery";
 
 const VARIABLE = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*\}\}/g;
 

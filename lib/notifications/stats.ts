@@ -5,17 +5,9 @@
  * the queue depth over the last hour as the stats service sampled it, then as it is now.
  */
 import type { Store } from "../store";
-import { emailRates } from "./metrics";
-import { PRIORITIES, type NotificationDoc, type Priority } from "./model";
+import type { Priority } from "./model";
+import { emailRates, queueSnapshot, type PriorityQueue } from "./readings";
 import { hourSeries, minuteOf, type MinuteCounts } from "./throughput";
-
-export interface PriorityQueue {
-	priority: Priority;
-	/** QUEUED notifications of this priority, due or scheduled. */
-	depth: number;
-	/** Seconds the oldest due one has waited; 0 when none is due. */
-	oldestAgeSeconds: number;
-}
 
 export interface DepthSample {
 	at: string;
@@ -34,20 +26,6 @@ export interface AdminStats {
 
 export function depthSample(queue: PriorityQueue[], now = Date.now()): DepthSample {
 	return { at: new Date(now).toISOString(), depth: Object.fromEntries(queue.map(q => [q.priority, q.depth])) as Record<Priority, number> };
-}
-
-export async function queueSnapshot(store: Store, now = Date.now()): Promise<PriorityQueue[]> {
-	const coll = store.collection<NotificationDoc>("notifications");
-	return Promise.all(
-		PRIORITIES.map(async (priority, rank) => {
-			const depth = await coll.count({ status: "QUEUED", priorityRank: rank });
-			const oldest = await coll.findOne(
-				{ status: "QUEUED", priorityRank: rank, availableAt: { $lte: new Date(now).toISOString() } },
-				{ sort: { status: 1, priorityRank: 1, availableAt: 1, seq: 1 } }
-			);
-			return { priority, depth, oldestAgeSeconds: oldest ? Math.max(0, (now - Date.parse(oldest.availableAt)) / 1000) : 0 };
-		})
-	);
 }
 
 /**

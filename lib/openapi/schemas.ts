@@ -4,7 +4,7 @@
  * integration test (test/integration/openapi.test.ts) validates real answers against them.
  */
 import { ERROR_CODES } from "../errors";
-import { CHANNELS, PRIORITIES, STATUSES } from "../notifications/model";
+import { CHANNELS, PRIORITIES, STATUSES } from "../delivery";
 import { FREE_OBJECT, type JsonSchema } from "./fastest-validator";
 
 const isoTime = { type: "string", format: "date-time" };

@@ -10,8 +10,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { OutboundConfig } from "../config";
 import { uuidv7 } from "../crypto";
-import type { StatusEvent } from "../notifications/events";
-import { STATUSES } from "../notifications/model";
+import { STATUSES, type StatusEvent } from "../delivery";
 import { DuplicateKeyError, type Store } from "../store";
 import { eventType, ownerKey, type AttemptDoc, type DeliveryDoc, type EndpointDoc } from "./model";
 import { attempt, type AttemptResult } from "./send";

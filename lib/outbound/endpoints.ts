@@ -6,12 +6,12 @@
 import { randomBytes } from "node:crypto";
 import { uuidv7 } from "../crypto";
 import { notFound } from "../errors";
-import type { Creator } from "../notifications/model";
+import type { Creator } from "../delivery";
 import type { Store } from "../store";
 import { eventType, ownerKey, type AttemptDoc, type DeliveryDoc, type EndpointDoc } from "./model";
 import { endpointsChanged } from "./deliveries";
 import { checkEndpointUrl } from "./url-guard";
-import { STATUSES } from "../notifications/model";
+import { STATUSES } from "../delivery";
 
 export const EVENT_TYPES = STATUSES.map(eventType);
 

@@ -3,7 +3,7 @@
  * notifications' status events to them, kept in the store until each succeeds or
  * its retries run out.
  */
-import type { Creator } from "../notifications/model";
+import type { Creator } from "../delivery";
 
 export interface EndpointDoc {
 	id: string;

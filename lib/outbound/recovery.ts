@@ -14,7 +14,8 @@
  * How: a cursor kept in the store, an event id. Event ids are UUIDv7 made from the
  * time the event occurred (lib/notifications/events.ts), so ids sort by that time. A
  * pass reads the status events after the cursor that occurred more than
- * WEBHOOK_RECOVERY_MARGIN_MS ago, joins them with their notifications' owners, and
+ * WEBHOOK_RECOVERY_MARGIN_MS ago, with their notifications' owners (through the feed
+ * the notifications domain hands it, `statusEventsBetween`), and
  * stores a delivery for every endpoint of those owners that wants the event and
  * existed when it occurred. A delivery's id is `${endpointId}:${seq}` and its
  * webhook-id is made from the same two, so one the recording node stored already is a
@@ -27,8 +28,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { uuidv7Floor } from "../crypto";
-import { statusEvent, statusOf } from "../notifications/events";
-import { STATUSES, type EventDoc, type NotificationDoc } from "../notifications/model";
+import type { StatusEvent } from "../delivery";
 import { DuplicateKeyError, type Store } from "../store";
 import { enqueueDelivery } from "./deliveries";
 import { ownerKey, type EndpointDoc } from "./model";
@@ -46,8 +46,17 @@ const NOBODY = new Date(0).toISOString();
 /** A pass whose node died mid-way holds the cursor this long. */
 const LEASE_MS = 60_000;
 
+/** Pages of status events by id range, with their owners (lib/notifications' statusEventsBetween). */
+export type StatusFeed = (
+	after: string,
+	until: string,
+	limit: number,
+	ownerIds: string[]
+) => Promise<{ read: number; lastId: string | null; events: StatusEvent[] }>;
+
 export interface RecoveryDeps {
 	store: Store;
+	feed: StatusFeed;
 	marginMs: number;
 	log: { warn(msg: string, fields?: object): void; error(msg: string, fields?: object): void };
 	/** Told when a pass stored deliveries, to send them now. */
@@ -109,10 +118,11 @@ export class DeliveryRecovery {
 		let after = lease.after;
 		try {
 			const byOwner = await this.endpointsByOwner();
+			const owners = [...new Set([...byOwner.values()].map(list => list[0]!.owner.id))];
 			while (after < until) {
-				const page = byOwner.size === 0 ? [] : await this.events(after, until);
-				added += await this.recover(page, byOwner);
-				after = page.length < this.pageSize ? until : page[page.length - 1].id;
+				const page = byOwner.size === 0 ? null : await this.deps.feed(after, until, this.pageSize, owners);
+				if (page) added += await this.recover(page.events, byOwner);
+				after = !page || page.read < this.pageSize ? until : page.lastId!;
 				if (!(await this.advance(lease.token, after))) break;
 			}
 		} finally {
@@ -158,30 +168,15 @@ export class DeliveryRecovery {
 		return byOwner;
 	}
 
-	/** Status events after `after` that occurred before `until`, in id order. */
-	private events(after: string, until: string): Promise<EventDoc[]> {
-		return this.deps.store
-			.collection<EventDoc>("notification_events")
-			.find({ id: { $gt: after, $lt: until }, event: { $in: [...STATUSES] } }, { sort: { id: 1 }, limit: this.pageSize });
-	}
-
-	private async recover(page: EventDoc[], byOwner: Map<string, EndpointDoc[]>): Promise<number> {
-		if (page.length === 0) return 0;
-		const owners = [...new Set([...byOwner.values()].map(list => list[0].owner.id))];
-		const notifications = await this.deps.store
-			.collection<NotificationDoc>("notifications")
-			.find({ id: { $in: [...new Set(page.map(e => e.notificationId))] }, "createdBy.id": { $in: owners } });
-		const byId = new Map(notifications.map(n => [n.id, n]));
+	private async recover(events: StatusEvent[], byOwner: Map<string, EndpointDoc[]>): Promise<number> {
 		const now = this.now();
 		let added = 0;
-		for (const e of page) {
-			const n = byId.get(e.notificationId);
-			const endpoints = n && byOwner.get(ownerKey(n.createdBy));
+		for (const e of events) {
+			const endpoints = byOwner.get(ownerKey(e.owner));
 			if (!endpoints) continue;
-			const status = statusEvent(n.createdBy, e, statusOf(e, n.status));
 			for (const ep of endpoints) {
 				// An endpoint created after the event never wanted it: the recording node's fan-out did not know of it.
-				if (ep.createdAt <= e.occurredAt && (await enqueueDelivery(this.deps.store, ep, status, now))) added += 1;
+				if (ep.createdAt <= e.occurredAt && (await enqueueDelivery(this.deps.store, ep, e, now))) added += 1;
 			}
 		}
 		return added;

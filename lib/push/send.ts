@@ -9,7 +9,7 @@ import https from "node:https";
 import { isIP } from "node:net";
 import * as webpush from "web-push";
 import type { Urgency } from "web-push";
-import type { Priority } from "../notifications/model";
+import type { Priority } from "../delivery";
 import { isPublicAddress, publicOnlyLookup } from "../public-address";
 
 export type { Urgency };

@@ -15,7 +15,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { LiveSet } from "../live-set";
-import { isStorageFault } from "../storage-health";
+import { isStorageFault } from "../errors/storage-faults";
 import { specOf } from "./schema";
 import { SqliteStore, toText } from "./sqlite";
 import { fromWire, packBatch, type Op, type Reply, type WorkerData } from "./sqlite-protocol";

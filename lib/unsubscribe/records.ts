@@ -6,7 +6,7 @@
  */
 import { badRequest } from "../errors";
 import { normalizeEmail } from "../email-address";
-import type { Channel } from "../notifications/model";
+import type { Channel } from "../delivery";
 import { DuplicateKeyError, type Store } from "../store";
 import type { UnsubscribeTarget } from "./token";
 

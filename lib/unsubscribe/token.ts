@@ -5,7 +5,7 @@
  * looked up. It does not expire: RFC 8058 links must keep working in old mail.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { Channel } from "../notifications/model";
+import type { Channel } from "../delivery";
 import type { UnsubscribeKey, UnsubscribeKeys } from "./keys";
 
 export interface UnsubscribeTarget {

@@ -24,8 +24,8 @@ import { HttpDrain } from "./drain";
 import { AliasIndex, describeOnce } from "./alias-index";
 import { GATEWAY_HTTP_OBJECTS } from "./http-objects";
 import { LiveStreams } from "./live";
-import { STATUS_EVENTS, type StatusEvent, type StatusEvents } from "../../lib/notifications/events";
-import type { Timeline } from "../../lib/notifications/view";
+import { STATUS_EVENTS, type StatusEvent, type StatusEvents } from "../../lib/delivery";
+import type { Timeline } from "../../lib/notifications";
 import { buildRoutes, ROUTES } from "./routes";
 import type { GatewayMethods, GatewaySettings, GatewayVars, HealthReport, Req, Res } from "./types";
 

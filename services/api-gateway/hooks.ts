@@ -6,7 +6,7 @@
 import type { Context } from "moleculer";
 import { rateLimitSubject } from "../../lib/client-ip";
 import { badRequest, ClientError, shuttingDown } from "../../lib/errors";
-import { EVENT_SEQ, type Timeline } from "../../lib/notifications/view";
+import { EVENT_SEQ, type Timeline } from "../../lib/notifications";
 import type { SocialCallbackMeta } from "../../lib/http-meta";
 import { checkJsonText, unsafeKey } from "../../lib/json-guard";
 import { BINDING_COOKIE, readCookie } from "../../lib/social/state";

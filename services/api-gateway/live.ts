@@ -13,8 +13,8 @@
  */
 import { Readable } from "node:stream";
 import type { LiveStreamConfig } from "../../lib/config";
-import type { StatusEvent } from "../../lib/notifications/events";
-import type { TimelineItem } from "../../lib/notifications/view";
+import type { StatusEvent } from "../../lib/delivery";
+import type { TimelineItem } from "../../lib/notifications";
 import type { Drain } from "../../lib/shutdown";
 
 /** One SSE message: `id` the event's place in the timeline, `event` its name, `data` the event. */

@@ -6,7 +6,7 @@ import { ServiceBroker } from "moleculer";
 import type { ChannelSender } from "../../lib/channels";
 import type { Config } from "../../lib/config";
 import type { KeyValue } from "../../lib/kv";
-import { Dispatcher } from "../../lib/notifications/dispatcher";
+import { Dispatcher, StatusPublisher } from "../../lib/notifications";
 import type { Channel } from "../../lib/notifications/model";
 import type { Store } from "../../lib/store";
 
@@ -15,6 +15,7 @@ export function testDispatcher(config: Config, store: Store, kv: KeyValue, sende
 	return new Dispatcher({
 		config: config.notifications,
 		store,
+		events: new StatusPublisher(),
 		kv,
 		channels: new Map<Channel, ChannelSender>([[sender.channel, sender]]),
 		logger: broker.getLogger("dispatcher"),

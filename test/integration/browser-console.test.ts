@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { ServiceSchema } from "moleculer";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { suppress } from "../../lib/notifications/directory";
+import { suppress } from "../../lib/notifications/suppressions";
 import DispatcherService from "../../services/dispatcher.service";
 import { CHROMIUM, CHROMIUM_FLAGS } from "../helpers/chromium";
 import { Receiver } from "../helpers/receiver";

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { uuidv7 } from "../../lib/crypto";
-import { emailRates, firstIdAt, RATE_WINDOW_MS } from "../../lib/notifications/metrics";
+import { emailRates, firstIdAt, RATE_WINDOW_MS } from "../../lib/notifications/readings";
 import { newNotification } from "../../lib/notifications/accept";
 import type { Channel, NotificationDoc, Status } from "../../lib/notifications/model";
 import { SqliteStore } from "../../lib/store/sqlite";

@@ -4,7 +4,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { NotificationIntake } from "../../lib/notifications/accept";
+import { NotificationIntake, StatusPublisher } from "../../lib/notifications";
 import { TransitionRefused } from "../../lib/notifications/lifecycle";
 import type { EventDoc, NotificationDoc, Status } from "../../lib/notifications/model";
 import { recordDelivery } from "../../lib/notifications/outcomes";
@@ -21,8 +21,8 @@ describe("notification lifecycle on SQLite", () => {
 	beforeEach(() => {
 		dir = tempDir();
 		store = new SqliteStore(path.join(dir, "store.sqlite"));
-		intake = new NotificationIntake(store);
-		queue = new NotificationQueue(store);
+		intake = new NotificationIntake(store, new StatusPublisher());
+		queue = new NotificationQueue(store, new StatusPublisher());
 	});
 	afterEach(async () => {
 		await store.close();
@@ -67,10 +67,10 @@ describe("notification lifecycle on SQLite", () => {
 	it("should keep BOUNCED when a delivery arrives after the bounce, recording the event alone", async () => {
 		const n = await leased();
 		await queue.settle({ notification: n, status: "SENT", event: "SENT", set: { providerMessageId: "m-2" } });
-		await expect(recordDelivery(store, { event: "BOUNCED", providerMessageId: "m-2", detail: {} })).resolves.toBe("recorded");
+		await expect(recordDelivery(store, new StatusPublisher(), { event: "BOUNCED", providerMessageId: "m-2", detail: {} })).resolves.toBe("recorded");
 		const bounced = await stored(n.id);
 		expect(bounced.record?.status).toBe("BOUNCED");
-		await expect(recordDelivery(store, { event: "DELIVERED", providerMessageId: "m-2", detail: {} })).resolves.toBe("recorded");
+		await expect(recordDelivery(store, new StatusPublisher(), { event: "DELIVERED", providerMessageId: "m-2", detail: {} })).resolves.toBe("recorded");
 		const after = await stored(n.id);
 		expect(after.record).toEqual(bounced.record);
 		expect(after.events).toEqual(["QUEUED", "SENT", "BOUNCED", "DELIVERED"]);

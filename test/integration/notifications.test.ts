@@ -198,7 +198,7 @@ describe("accepting notifications (no dispatcher running)", () => {
 	});
 
 	it("should claim by priority, then first in first out, when the backlog is mixed", async () => {
-		const queue = new NotificationQueue(runtime(p).store());
+		const queue = new NotificationQueue(runtime(p).store(), runtime(p).statusEvents);
 		// Empty the queue of what earlier tests left.
 		await runtime(p).store().collection("notifications").deleteMany({});
 		const order = ["LOW", "NORMAL", "CRITICAL", "HIGH", "LOW", "CRITICAL", "NORMAL", "HIGH", "LOW", "CRITICAL", "HIGH", "NORMAL"];
@@ -215,7 +215,7 @@ describe("accepting notifications (no dispatcher running)", () => {
 	});
 
 	it("should hold LOW notifications when asked, without delaying the others", async () => {
-		const queue = new NotificationQueue(runtime(p).store());
+		const queue = new NotificationQueue(runtime(p).store(), runtime(p).statusEvents);
 		await runtime(p).store().collection("notifications").deleteMany({});
 		const low = await http(p.baseUrl, "POST", "/notifications", { token: admin, json: { to: "low@example.com", priority: "LOW", ...inline() } });
 		const normal = await http(p.baseUrl, "POST", "/notifications", { token: admin, json: { to: "n@example.com", ...inline() } });
@@ -224,7 +224,7 @@ describe("accepting notifications (no dispatcher running)", () => {
 	});
 
 	it("should return an expired lease to the queue and refuse the old holder's result", async () => {
-		const queue = new NotificationQueue(runtime(p).store());
+		const queue = new NotificationQueue(runtime(p).store(), runtime(p).statusEvents);
 		await runtime(p).store().collection("notifications").deleteMany({});
 		const res = await http(p.baseUrl, "POST", "/notifications", { token: admin, json: { to: "lease@example.com", ...inline() } });
 		const [held] = await queue.claim(1, 1);

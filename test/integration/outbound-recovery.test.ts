@@ -13,7 +13,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { decodeJwt } from "jose";
 import { Webhook } from "standardwebhooks";
-import { NotificationIntake } from "../../lib/notifications/accept";
+import { NotificationIntake, StatusPublisher, statusEventsBetween } from "../../lib/notifications";
 import { statusEvent } from "../../lib/notifications/events";
 import type { Creator, EventDoc } from "../../lib/notifications/model";
 import { enqueueDeliveries, webhookIdOf } from "../../lib/outbound/deliveries";
@@ -36,7 +36,7 @@ const quiet = { warn: () => undefined, error: () => undefined };
 
 /** A notification accepted by a node that died right after the commit: its event is stored, nothing else happened. */
 async function acceptedThenCrashed(store: Store, owner: Creator): Promise<EventDoc> {
-	const { notificationId } = await new NotificationIntake(store).accept({ to: `lost${randomUUID()}@example.com`, template: { subject: "s", text: "t" } }, owner);
+	const { notificationId } = await new NotificationIntake(store, new StatusPublisher()).accept({ to: `lost${randomUUID()}@example.com`, template: { subject: "s", text: "t" } }, owner);
 	const [queued] = await store.collection<EventDoc>("notification_events").find({ notificationId });
 	return queued;
 }
@@ -52,7 +52,7 @@ function sweepContract(name: string, open: () => Promise<{ store: Store; cleanup
 		let clock: number;
 
 		function recovery(pageSize = 2) {
-			return new DeliveryRecovery({ store, marginMs: MARGIN_MS, log: quiet, now: () => clock, pageSize });
+			return new DeliveryRecovery({ store, feed: (after, until, limit, owners) => statusEventsBetween(store, after, until, limit, owners), marginMs: MARGIN_MS, log: quiet, now: () => clock, pageSize });
 		}
 
 		function deliveriesTo(endpointId: string) {

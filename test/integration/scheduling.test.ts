@@ -8,6 +8,7 @@ import path from "node:path";
 import { newNotification } from "../../lib/notifications/accept";
 import type { NotificationDoc } from "../../lib/notifications/model";
 import { NotificationQueue } from "../../lib/notifications/queue";
+import { StatusPublisher } from "../../lib/notifications";
 import { SqliteStore } from "../../lib/store/sqlite";
 import { http, newUser, startPlatform, tempDir, type Platform } from "../helpers/platform";
 import { freePort, startNode, waitFor } from "../helpers/processes";
@@ -128,7 +129,7 @@ describe("a scheduled CRITICAL in the queue", () => {
 		const dir = tempDir();
 		const store = new SqliteStore(path.join(dir, "store.sqlite"));
 		let now = Date.parse("2030-01-01T00:00:00Z");
-		const queue = new NotificationQueue(store, () => now);
+		const queue = new NotificationQueue(store, new StatusPublisher(), () => now);
 		const creator = { kind: "service" as const, id: "test" };
 		try {
 			const notifications = store.collection<NotificationDoc>("notifications");

@@ -12,7 +12,7 @@ import https from "node:https";
 import type { AddressInfo } from "node:net";
 import * as smpp from "smpp";
 import type { PDU, Session } from "smpp";
-import { isSuppressed, suppressionId } from "../../lib/notifications/directory";
+import { isSuppressed, suppressionId } from "../../lib/notifications/suppressions";
 import type { NotificationDoc, SuppressionDoc } from "../../lib/notifications/model";
 import type { SnsMessage } from "../../lib/sns/verify";
 import { http, runtime, startPlatform, type Platform } from "../helpers/platform";

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
-import { suppress } from "../../lib/notifications/directory";
+import { suppress } from "../../lib/notifications/suppressions";
 import type { UnsubscribeDoc } from "../../lib/unsubscribe/records";
 import { http, newUser, runtime, startPlatform, type Platform } from "../helpers/platform";
 import { waitFor } from "../helpers/processes";

@@ -4,7 +4,7 @@
  * service's jwks action (the multi-process test runs the real one over NATS).
  */
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, jwtVerify, SignJWT, type CryptoKey, type JWK } from "jose";
-import { KeysUnavailableError, PublicKeySet, type KeyLog } from "../../lib/auth/public-keys";
+import { KeysUnavailableError, PublicKeySet, type KeyLog } from "../../lib/idp/public-keys";
 
 interface TestKey {
 	kid: string;

@@ -6,7 +6,7 @@
  */
 import { ServiceBroker } from "moleculer";
 import { exportJWK, generateKeyPair, type JWK } from "jose";
-import { KeysUnavailableError } from "../../lib/auth/public-keys";
+import { KeysUnavailableError } from "../../lib/idp/public-keys";
 import { attachRuntime, Runtime } from "../../lib/runtime";
 import { testConfig } from "../helpers/platform";
 

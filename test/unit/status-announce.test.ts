@@ -1,10 +1,11 @@
 /**
- * How a node tells the gateways of the events it recorded (lib/runtime.ts): the events
+ * How a node tells the gateways of the events it recorded (lib/runtime.ts subscribes to
+ * the notifications' publisher): the events
  * of the same moment (the accepts of one group commit, each telling its own) travel in
  * one broadcast, in the order they were told; later ones in the next.
  */
 import { ServiceBroker, type Context } from "moleculer";
-import { committed, STATUS_EVENTS, type StatusEvent, type StatusEvents } from "../../lib/notifications/events";
+import { STATUS_EVENTS, type StatusEvent, type StatusEvents } from "../../lib/delivery";
 import { attachRuntime, Runtime } from "../../lib/runtime";
 import { testConfig } from "../helpers/platform";
 
@@ -50,14 +51,14 @@ describe("status events announced to the gateways", () => {
 	};
 
 	it("sends the events told in the same moment in one broadcast, in order, and later ones in the next", async () => {
-		const store = runtime.store();
-		committed(store, [event(1)]);
-		committed(store, [event(2), event(3)]);
-		committed(store, [event(4)]);
+		const published = runtime.statusEvents;
+		published.publish([event(1)]);
+		published.publish([event(2), event(3)]);
+		published.publish([event(4)]);
 		await until(() => heard.flat().length >= 4);
 		expect(heard.map(batch => batch.map(e => Number(e.seq)))).toEqual([[1, 2, 3, 4]]);
 
-		committed(store, [event(5)]);
+		published.publish([event(5)]);
 		await until(() => heard.flat().length >= 5);
 		expect(heard.map(batch => batch.map(e => Number(e.seq)))).toEqual([[1, 2, 3, 4], [5]]);
 		expect(heard[1][0]).toEqual(event(5));

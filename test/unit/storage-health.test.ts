@@ -5,7 +5,8 @@
  */
 import { Errors } from "moleculer";
 import { toProblem } from "../../lib/errors/problem";
-import { isStorageFault, StorageHealth, storageUnavailable } from "../../lib/storage-health";
+import { isStorageFault, storageUnavailable } from "../../lib/errors/storage-faults";
+import { StorageHealth } from "../../lib/storage-health";
 
 const errno = (code: string) => Object.assign(new Error(code), { code });
 const sqlite = (errcode: number) => Object.assign(new Error("sqlite"), { code: "ERR_SQLITE_ERROR", errcode });

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRemoteJWKSet, generateKeyPair, exportJWK, SignJWT, decodeJwt, type CryptoKey, type JWTPayload } from "jose";
 import { TokenVerifier } from "../../lib/auth/verifier";
-import { PublicKeySet } from "../../lib/auth/public-keys";
+import { PublicKeySet } from "../../lib/idp/public-keys";
 import { EmbeddedIdentityProvider, embeddedTrust } from "../../lib/idp/embedded";
 import { loadSigningKey, type SigningKey } from "../../lib/idp/keys";
 import { SqliteStore } from "../../lib/store/sqlite";

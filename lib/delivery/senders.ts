@@ -1,0 +1,45 @@
+/**
+ * What a transport promises the dispatcher: one rendered message in, the provider's
+ * message id out, or a SendError that says whether trying again can help.
+ */
+import type { Channel, Priority, TemplateParts } from "./model";
+
+export { SendError } from "../errors/send-error";
+
+export interface SendResult {
+	/** The provider's id for the message; webhooks refer to it. */
+	messageId: string;
+}
+
+export interface SendOptions {
+	/** PUSH takes its TTL and Urgency from it; NORMAL when absent. */
+	priority?: Priority;
+	/** EMAIL: the one-click unsubscribe link to carry (RFC 8058). */
+	unsubscribeUrl?: string;
+}
+
+/** What became of one push subscription in a PUSH send. */
+export interface SubscriptionDelivery {
+	subscriptionId: string;
+	outcome: "sent" | "gone" | "failed";
+	status?: number;
+	error?: string;
+}
+
+export interface ChannelResult extends SendResult {
+	/** SMS: the parts the text travelled in. */
+	segments?: number;
+	/** PUSH: one entry per subscription of the actor; gone ones are already deleted. */
+	subscriptions?: SubscriptionDelivery[];
+}
+
+export interface ChannelSender {
+	readonly channel: Channel;
+	/**
+	 * Throws SendError (permanent or not) when the provider refuses or fails; `signal`
+	 * abandons the send. `to` is an email address (EMAIL), an E.164 number (SMS) or an
+	 * actorId (PUSH).
+	 */
+	send(notificationId: string, to: string, parts: TemplateParts, signal?: AbortSignal, options?: SendOptions): Promise<ChannelResult>;
+	close(): Promise<void>;
+}
