@@ -10,15 +10,15 @@ import { attachRuntime, Runtime, runtimeOf } from "./lib/runtime";
 import { stopOnSignals } from "./lib/shutdown";
 import GatewayService from "./services/api-gateway/api-gateway.service";
 import ActorsService from "./services/actors.service";
-import AuthService from "./services/auth.service";
+import AuthService from "./services/auth/auth.service";
 import DispatcherService from "./services/dispatcher.service";
 import DocumentsService from "./services/documents.service";
 import FeaturesService from "./services/features.service";
-import NotificationsService from "./services/notifications.service";
-import PreferencesService from "./services/preferences.service";
-import WebhooksService from "./services/webhooks.service";
-import OutboundService from "./services/outbound.service";
-import StatsService from "./services/stats.service";
+import NotificationsService from "./services/notifications/notifications.service";
+import PreferencesService from "./services/notifications/preferences.service";
+import WebhooksService from "./services/inbound-webhooks.service";
+import OutboundService from "./services/outbound-webhooks.service";
+import StatsService from "./services/notifications/stats.service";
 
 /**
  * What each SERVICES name starts. Feature flags have no name of their own: the

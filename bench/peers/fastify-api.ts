@@ -16,7 +16,7 @@ import { FileEmailProvider } from "../../lib/email/file";
 import type { TemplateParts } from "../../lib/delivery";
 import { CHANNELS, missingVariables, type NotificationDoc, PRIORITIES, priorityRank, render } from "../../lib/notifications";
 // The same body as the project's; a type only, so none of the service's code loads here.
-import type { CreateParams } from "../../services/notifications.service";
+import type { CreateParams } from "../../services/notifications/notifications.service";
 import { ACTOR_FIELDS, type ActorBody } from "../workload";
 import { PEER_ALG, PEER_CLIENT_ID, PEER_ISSUER, PEER_QUEUE, readPeerEnv } from "./common";
 

@@ -43,7 +43,7 @@ export const COMPONENT_SCHEMAS = {
 			tokenType: { const: "Bearer" }
 		}
 	},
-	/** services/auth.service.ts RegisterResult. */
+	/** services/auth/auth.service.ts RegisterResult. */
 	RegisterResult: {
 		allOf: [{ $ref: "#/components/schemas/TokenSet" }, { type: "object", required: ["actorId"], properties: { actorId: uuid } }]
 	},
@@ -53,7 +53,7 @@ export const COMPONENT_SCHEMAS = {
 		required: ["actorId", "email", "firstName", "lastName", "createdAt", "updatedAt"],
 		properties: { actorId: { type: "string" }, email: { type: "string" }, firstName: { type: "string" }, lastName: { type: "string" }, createdAt: isoTime, updatedAt: isoTime }
 	},
-	/** services/notifications.service.ts CreateResult. */
+	/** services/notifications/notifications.service.ts CreateResult. */
 	NotificationAccepted: {
 		type: "object",
 		required: ["notificationId", "status"],
@@ -154,7 +154,7 @@ export const COMPONENT_SCHEMAS = {
 			Token: { type: "string" }
 		}
 	},
-	/** services/webhooks.service.ts WebhookResult. */
+	/** services/inbound-webhooks.service.ts WebhookResult. */
 	WebhookResult: {
 		type: "object",
 		required: ["outcome"],
@@ -320,7 +320,7 @@ export const COMPONENT_SCHEMAS = {
 			}
 		}
 	},
-	/** services/preferences.service.ts unsubscribe's JSON answer. */
+	/** services/notifications/preferences.service.ts unsubscribe's JSON answer. */
 	UnsubscribeResult: {
 		type: "object",
 		required: ["unsubscribed", "channel", "address", "category", "createdAt"],

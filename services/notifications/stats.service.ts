@@ -11,8 +11,8 @@
  * It has no SERVICES name of its own: it runs wherever `notifications` runs (index.ts).
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
-import { adminStats, type AdminStats, depthSample, type DepthSample, type MinuteCounts, PRIORITIES, queueSnapshot, SERIES_MINUTES } from "../lib/notifications";
-import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
+import { adminStats, type AdminStats, depthSample, type DepthSample, type MinuteCounts, PRIORITIES, queueSnapshot, SERIES_MINUTES } from "../../lib/notifications";
+import { RuntimeMixin, type RuntimeMethods } from "../../mixins/runtime.mixin";
 
 export type { AdminStats };
 

@@ -6,7 +6,7 @@
  * (lib/runtime.ts) wakes the dispatchers once a notification is stored.
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
-import { notFound } from "../lib/errors";
+import { notFound } from "../../lib/errors";
 import {
 	cancelNotification,
 	CHANNELS,
@@ -38,12 +38,12 @@ import {
 	type TemplateFields,
 	type TemplateView,
 	type Timeline
-} from "../lib/notifications";
-import { principalOf } from "../middlewares/auth.middleware";
-import { PushSubscriptionsMixin } from "../mixins/push-subscriptions.mixin";
-import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
-import type { HttpMeta } from "../lib/http-meta";
-import { ref } from "../lib/openapi/schemas";
+} from "../../lib/notifications";
+import { principalOf } from "../../middlewares/auth.middleware";
+import { PushSubscriptionsMixin } from "./push-subscriptions";
+import { RuntimeMixin, type RuntimeMethods } from "../../mixins/runtime.mixin";
+import type { HttpMeta } from "../../lib/http-meta";
+import { ref } from "../../lib/openapi/schemas";
 
 export type CreateParams = AcceptRequest;
 
@@ -54,7 +54,7 @@ export interface EventsParams {
 }
 
 export type { NotificationView, TemplateView, Timeline };
-export type { PushSubscriptionParams, PushSubscriptionView } from "../mixins/push-subscriptions.mixin";
+export type { PushSubscriptionParams, PushSubscriptionView } from "./push-subscriptions";
 
 export interface CreateResult {
 	notificationId: string;

@@ -1,17 +1,17 @@
 /**
  * The auth service's machine-facing routes: service sign-in and the administrators'
  * service accounts, the embedded identity provider's discovery documents and public
- * keys, and signing key rotation. Mixed into services/auth.service.ts, so the actions
+ * keys, and signing key rotation. Mixed into services/auth/auth.service.ts, so the actions
  * are auth.*; the identity provider (lib/idp) does the work.
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
-import { ClientError } from "../lib/errors";
-import type { HttpMeta } from "../lib/http-meta";
-import type { TokenSet } from "../lib/idp";
-import { SERVICE_ID } from "../lib/idp/service-accounts";
-import type { ServiceAccount } from "../lib/idp/types";
-import { ref } from "../lib/openapi/schemas";
-import { KEYS_ROTATED_EVENT, type RuntimeMethods } from "./runtime.mixin";
+import { ClientError } from "../../lib/errors";
+import type { HttpMeta } from "../../lib/http-meta";
+import type { TokenSet } from "../../lib/idp";
+import { SERVICE_ID } from "../../lib/idp/service-accounts";
+import type { ServiceAccount } from "../../lib/idp/types";
+import { ref } from "../../lib/openapi/schemas";
+import { KEYS_ROTATED_EVENT, type RuntimeMethods } from "../../mixins/runtime.mixin";
 
 export interface ServiceLoginParams {
 	username: string;

@@ -1,17 +1,17 @@
 /**
  * The notifications service's Web Push routes: the VAPID public key a page subscribes
  * with, and the push subscriptions of an actor (register, list, delete), managed by the
- * actor itself, a service or an administrator. Mixed into services/notifications.service.ts,
+ * actor itself, a service or an administrator. Mixed into services/notifications/notifications.service.ts,
  * so the actions are notifications.*; the subscriptions themselves are lib/push's.
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
-import { ClientError, notFound } from "../lib/errors";
-import type { HttpMeta } from "../lib/http-meta";
-import { mayActFor } from "../lib/notifications";
-import { ref } from "../lib/openapi/schemas";
-import { PushSubscriptions, vapidPublicKey, type PushSubscriptionView } from "../lib/push";
-import { principalOf } from "../middlewares/auth.middleware";
-import { RuntimeMixin, type RuntimeMethods } from "./runtime.mixin";
+import { ClientError, notFound } from "../../lib/errors";
+import type { HttpMeta } from "../../lib/http-meta";
+import { mayActFor } from "../../lib/notifications";
+import { ref } from "../../lib/openapi/schemas";
+import { PushSubscriptions, vapidPublicKey, type PushSubscriptionView } from "../../lib/push";
+import { principalOf } from "../../middlewares/auth.middleware";
+import { RuntimeMixin, type RuntimeMethods } from "../../mixins/runtime.mixin";
 
 export type { PushSubscriptionView };
 

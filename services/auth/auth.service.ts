@@ -6,21 +6,21 @@
  * who has no actor profile.
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
-import { AccountCreator, messageOf, type ActorDirectory } from "../lib/accounts/create";
-import { AccountLifecycle } from "../lib/accounts/lifecycle";
-import { AccountRepair } from "../lib/accounts/repair";
-import { RateLimiter } from "../lib/rate-limit";
-import { emailParam, normalizeEmail } from "../lib/email-address";
-import { ClientError } from "../lib/errors";
-import type { HttpMeta, SocialCallbackMeta } from "../lib/http-meta";
-import type { TokenSet } from "../lib/idp";
-import { SOCIAL_LINK_STEP, socialLinkRepair } from "../lib/social/accounts";
-import { redirectHeaders, type Redirect } from "../lib/social/redirect";
-import { SocialSignIn, type CallbackInput } from "../lib/social/sign-in";
-import { AccountLifecycleMixin } from "../mixins/account-lifecycle.mixin";
-import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
-import { ServiceAccountsMixin } from "../mixins/service-accounts.mixin";
-import { ref } from "../lib/openapi/schemas";
+import { AccountCreator, messageOf, type ActorDirectory } from "../../lib/accounts/create";
+import { AccountLifecycle } from "../../lib/accounts/lifecycle";
+import { AccountRepair } from "../../lib/accounts/repair";
+import { RateLimiter } from "../../lib/rate-limit";
+import { emailParam, normalizeEmail } from "../../lib/email-address";
+import { ClientError } from "../../lib/errors";
+import type { HttpMeta, SocialCallbackMeta } from "../../lib/http-meta";
+import type { TokenSet } from "../../lib/idp";
+import { SOCIAL_LINK_STEP, socialLinkRepair } from "../../lib/social/accounts";
+import { redirectHeaders, type Redirect } from "../../lib/social/redirect";
+import { SocialSignIn, type CallbackInput } from "../../lib/social/sign-in";
+import { AccountLifecycleMixin } from "./account-lifecycle";
+import { RuntimeMixin, type RuntimeMethods } from "../../mixins/runtime.mixin";
+import { ServiceAccountsMixin } from "./service-accounts";
+import { ref } from "../../lib/openapi/schemas";
 
 export interface RegisterParams {
 	email: string;

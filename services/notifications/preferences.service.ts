@@ -4,14 +4,14 @@
  * view of the suppression and unsubscribe lists. It runs wherever notifications runs (same store).
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
-import { ClientError, notFound } from "../lib/errors";
-import type { HttpMeta } from "../lib/http-meta";
-import { type Channel, CHANNELS, listSuppressions, mayActFor, removeSuppression, type SuppressionView } from "../lib/notifications";
-import { ALL_CATEGORIES, CATEGORY_PATTERN, listUnsubscribes, preferencesOf, recordUnsubscribe, removeUnsubscribe, replacePreferences, type Preference, type UnsubscribeView } from "../lib/unsubscribe/records";
-import { MAX_TOKEN_LENGTH, verifyUnsubscribe, type UnsubscribeTarget } from "../lib/unsubscribe/token";
-import { principalOf } from "../middlewares/auth.middleware";
-import { ref } from "../lib/openapi/schemas";
-import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
+import { ClientError, notFound } from "../../lib/errors";
+import type { HttpMeta } from "../../lib/http-meta";
+import { type Channel, CHANNELS, listSuppressions, mayActFor, removeSuppression, type SuppressionView } from "../../lib/notifications";
+import { ALL_CATEGORIES, CATEGORY_PATTERN, listUnsubscribes, preferencesOf, recordUnsubscribe, removeUnsubscribe, replacePreferences, type Preference, type UnsubscribeView } from "../../lib/unsubscribe/records";
+import { MAX_TOKEN_LENGTH, verifyUnsubscribe, type UnsubscribeTarget } from "../../lib/unsubscribe/token";
+import { principalOf } from "../../middlewares/auth.middleware";
+import { ref } from "../../lib/openapi/schemas";
+import { RuntimeMixin, type RuntimeMethods } from "../../mixins/runtime.mixin";
 
 interface Meta extends HttpMeta {
 	/** Set by the gateway when the client (a browser form) prefers HTML. */

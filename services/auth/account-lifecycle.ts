@@ -1,18 +1,18 @@
 /**
  * The auth service's account lifecycle routes: email verification, password reset and
  * change, sign-out (one session or all), and the own-address lookup that decides whom
- * a user may email. Mixed into services/auth.service.ts, so the actions are auth.*; the
+ * a user may email. Mixed into services/auth/auth.service.ts, so the actions are auth.*; the
  * work itself is lib/accounts/lifecycle.ts's, through the service's `lifecycle`.
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { decodeJwt } from "jose";
-import type { AccountLifecycle, Caller } from "../lib/accounts/lifecycle";
-import { emailParam, normalizeEmail } from "../lib/email-address";
-import { ClientError } from "../lib/errors";
-import { principalOf } from "../middlewares/auth.middleware";
-import type { HttpMeta } from "../lib/http-meta";
-import { ref } from "../lib/openapi/schemas";
-import type { RuntimeMethods } from "./runtime.mixin";
+import type { AccountLifecycle, Caller } from "../../lib/accounts/lifecycle";
+import { emailParam, normalizeEmail } from "../../lib/email-address";
+import { ClientError } from "../../lib/errors";
+import { principalOf } from "../../middlewares/auth.middleware";
+import type { HttpMeta } from "../../lib/http-meta";
+import { ref } from "../../lib/openapi/schemas";
+import type { RuntimeMethods } from "../../mixins/runtime.mixin";
 
 export interface TokenParams {
 	token: string;
