@@ -5,9 +5,9 @@
 import { ServiceBroker, type ServiceSchema } from "moleculer";
 import brokerOptions from "./moleculer.config";
 import { ConfigError, loadConfig, type Config, type ServiceName } from "./lib/config";
-import { prepareDataDir, usesDataDir, type Repair } from "./lib/data-dir";
+import { prepareDataDir, usesDataDir, type Repair } from "./lib/process/data-dir";
 import { attachRuntime, Runtime, runtimeOf } from "./lib/runtime";
-import { stopOnSignals } from "./lib/shutdown";
+import { stopOnSignals } from "./lib/process/shutdown";
 import GatewayService from "./services/api-gateway/api-gateway.service";
 import ActorsService from "./services/actors.service";
 import AuthService from "./services/auth/auth.service";

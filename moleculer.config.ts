@@ -4,8 +4,8 @@
  */
 import type { BrokerOptions, Middleware } from "moleculer";
 import type { Config } from "./lib/config";
-import { CallContext } from "./lib/context";
-import { errorFields, mergeLogArguments } from "./lib/logging";
+import { CallContext } from "./lib/process/context";
+import { errorFields, mergeLogArguments } from "./lib/process/logging";
 import type { Runtime } from "./lib/runtime";
 import { AuthMiddleware } from "./middlewares/auth.middleware";
 import { DeadlineMiddleware } from "./middlewares/deadline.middleware";
@@ -79,7 +79,7 @@ export default function brokerOptions(config: Config, runtime: Runtime): BrokerO
 			? { type: "NATS", options: { url: config.natsUrl, maxReconnectAttempts: -1, reconnectTimeWait: 500 } }
 			: null,
 		serializer: "JSON",
-		// Moleculer's Context, made with fewer lookups (lib/context.ts).
+		// Moleculer's Context, made with fewer lookups (lib/process/context.ts).
 		ContextFactory: CallContext,
 		requestTimeout: config.requestTimeoutMs,
 		retryPolicy: { enabled: false },
@@ -112,7 +112,7 @@ export default function brokerOptions(config: Config, runtime: Runtime): BrokerO
 		middlewares: [AuthMiddleware(runtime), StreamMiddleware, TransportHealthMiddleware(runtime), ...builtInMiddlewares()],
 		// Storage faults in any action become 503 STORAGE_UNAVAILABLE (middlewares/storage-faults.middleware.ts).
 		errorHandler: storageFaultsErrorHandler(runtime),
-		// index.ts runs the one orderly stop (lib/shutdown.ts); Moleculer's own signal
+		// index.ts runs the one orderly stop (lib/process/shutdown.ts); Moleculer's own signal
 		// handlers would stop the broker a second time, under the requests still running.
 		skipProcessEventRegistration: true,
 		stopped: () => runtime.close()

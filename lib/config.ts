@@ -6,7 +6,7 @@
  */
 import { createECDH, randomUUID } from "node:crypto";
 import path from "node:path";
-import { parseAddressRange } from "./client-ip";
+import { parseAddressRange } from "./net/client-ip";
 import { SENDER_ADDRESS } from "./email-address";
 import type { Channel } from "./delivery";
 

@@ -23,9 +23,9 @@ import { registerAccountMail } from "./accounts/lifecycle-mail";
 import { DispatcherWakes, NotificationExtensions, NotificationIntake, StatusPublisher } from "./notifications";
 import { endpointsChanged, enqueueDeliveries } from "./outbound/deliveries";
 import type { Agent } from "node:https";
-import { Shutdown } from "./shutdown";
+import { Shutdown } from "./process/shutdown";
 import { SnsVerifier } from "./sns/verify";
-import { StorageHealth } from "./storage-health";
+import { StorageHealth } from "./process/storage-health";
 import { UnsubscribeKeys } from "./unsubscribe/keys";
 import { createStore, type Store } from "./store";
 
@@ -95,9 +95,9 @@ export class Runtime {
 			})
 	);
 	private readonly unsubscribeKeysRef = once<UnsubscribeKeys>(() => new UnsubscribeKeys(() => this.store(), this.config));
-	/** The process's orderly stop (lib/shutdown.ts): its parts register what the stop must wait for. */
+	/** The process's orderly stop (lib/process/shutdown.ts): its parts register what the stop must wait for. */
 	readonly shutdown = new Shutdown();
-	/** Whether this node's store and files take writes (lib/storage-health.ts); readiness asks it. */
+	/** Whether this node's store and files take writes (lib/process/storage-health.ts); readiness asks it. */
 	readonly storageHealth: StorageHealth;
 	/** False while the NATS connection is down (see middlewares/transport-health.middleware.ts). */
 	transportUp = true;

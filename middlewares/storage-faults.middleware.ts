@@ -2,7 +2,7 @@
  * Turns a storage fault inside any action of this node (a full disk, a read-only
  * DATA_DIR, MongoDB out of space) into 503 STORAGE_UNAVAILABLE with Retry-After, and
  * tells the node's StorageHealth, which logs the first one and turns readiness 503
- * until a write succeeds again (lib/storage-health.ts). Other errors pass unchanged.
+ * until a write succeeds again (lib/process/storage-health.ts). Other errors pass unchanged.
  *
  * It is the broker's `errorHandler`, which Moleculer's ErrorHandler middleware calls
  * with every failed action call, rather than a middleware of its own: a wrapper

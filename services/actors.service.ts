@@ -8,7 +8,7 @@ import { DuplicateKeyError } from "../lib/store";
 import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
 import { normalizeEmail } from "../lib/email-address";
 import { BoundedCache } from "../lib/cache";
-import { immutable } from "../lib/json-text";
+import { immutable } from "../lib/http/json-text";
 import { ref } from "../lib/openapi/schemas";
 
 export interface Actor {
@@ -113,7 +113,7 @@ const ActorsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods, ActorsV
 				if (hit?.actorId === ctx.params.id) return hit;
 				const doc = await this.runtime().store().collection<ActorDoc>("actors").get(ctx.params.id);
 				if (!doc) throw notFound("ACTOR_NOT_FOUND", "No actor has this id.");
-				// Every later read answers with this same object: frozen, its JSON text made once (lib/json-text.ts).
+				// Every later read answers with this same object: frozen, its JSON text made once (lib/http/json-text.ts).
 				const actor = immutable(toActor(doc));
 				this.profiles.set(profileKey(actor.actorId), actor, Date.now() + CACHE_TTL_MS);
 				return actor;

@@ -2,7 +2,7 @@
  * Delivers queued notifications. Any number of dispatcher nodes share the queue in
  * the store; each runs one loop (lib/notifications/dispatcher.ts) that claims only as
  * many as it has free slots, is woken at once by "notifications.queued", and polls
- * slowly as a safety net. An orderly stop (lib/shutdown.ts) stops its claims first.
+ * slowly as a safety net. An orderly stop (lib/process/shutdown.ts) stops its claims first.
  * SMPP delivery receipts, which arrive over the dispatcher's own bind, are recorded
  * here as delivery outcomes.
  */
@@ -10,7 +10,7 @@ import { signUnsubscribe } from "../lib/unsubscribe/token";
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { createChannels } from "../lib/channels";
 import { countOutcome, Dispatcher, type MinuteCounts, recordSmsReceipt, registerNotificationMetrics, Throughput } from "../lib/notifications";
-import type { Drain } from "../lib/shutdown";
+import type { Drain } from "../lib/process/shutdown";
 import { FeatureFlagsMixin, type FeatureFlagMethods } from "../mixins/feature-flags.mixin";
 import { RuntimeMixin } from "../mixins/runtime.mixin";
 

@@ -3,14 +3,14 @@
  * ctx.stream; the bytes are checked while they stream into file storage, and a record
  * in the store describes them. An upload that fails for any reason (size, type,
  * missing part or candidate, a broken stream, a stop of the node) leaves neither a
- * file nor a record. During an orderly stop (lib/shutdown.ts) new uploads are refused
+ * file nor a record. During an orderly stop (lib/process/shutdown.ts) new uploads are refused
  * and those under way finish within the grace or end with 503 SHUTTING_DOWN.
  */
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { badRequest, forbidden, notFound, shuttingDown } from "../lib/errors";
-import type { HttpMeta } from "../lib/http-meta";
+import type { HttpMeta } from "../lib/http/meta";
 import {
 	CANDIDATE_FIELD,
 	contentDisposition,
@@ -22,7 +22,7 @@ import {
 	UPLOAD_DEADLINE_MS,
 	UPLOAD_IDLE_MS
 } from "../lib/resume";
-import { InFlight } from "../lib/shutdown";
+import { InFlight } from "../lib/process/shutdown";
 import { principalOf } from "../middlewares/auth.middleware";
 import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
 import { ref } from "../lib/openapi/schemas";

@@ -154,6 +154,6 @@ export function toProblem(err: unknown, requestId: string): ProblemResult {
 	const headers: Record<string, string> = {};
 	if (c.retryAfter) headers["Retry-After"] = String(c.retryAfter);
 	// A refusal during a stop is the stop working, not a failure worth a log line per request;
-	// a storage fault is logged once, where it happened (lib/storage-health.ts).
+	// a storage fault is logged once, where it happened (lib/process/storage-health.ts).
 	return { problem, headers, serverSide: c.status >= 500 && c.code !== "SHUTTING_DOWN" && c.code !== "STORAGE_UNAVAILABLE" };
 }

@@ -1,7 +1,7 @@
 /**
  * A write that fails because the disk is full, read-only or gone (ENOSPC, SQLITE_FULL,
  * MongoDB's OutOfDiskSpace, ...) is a storage fault, not a bug: the request is answered
- * 503 STORAGE_UNAVAILABLE with Retry-After (lib/storage-health.ts tracks when it ends).
+ * 503 STORAGE_UNAVAILABLE with Retry-After (lib/process/storage-health.ts tracks when it ends).
  */
 import { Errors } from "moleculer";
 import type { ErrorData } from "./index";

@@ -6,7 +6,7 @@
  * under their SHA-256, rotated on use; presenting a rotated one revokes its family.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { SecretBox } from "../secretbox";
+import { SecretBox } from "../crypto/secretbox";
 import { SignJWT, type JWK, type JWTPayload, type JWTVerifyGetKey } from "jose";
 import { PublicKeySet } from "./public-keys";
 import { ALL_SERVICES, type IdpConfig } from "../config";

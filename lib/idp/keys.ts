@@ -11,7 +11,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from "jose";
-import { KeySeal, type PrivatePart } from "../sealed-keys";
+import { KeySeal, type PrivatePart } from "../crypto/sealed-keys";
 import { DuplicateKeyError, type Collection, type Store } from "../store";
 
 export const SIGNING_ALG = "EdDSA";

@@ -7,7 +7,7 @@ import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
 import { Webhook } from "standardwebhooks";
-import { isPublicAddress, publicOnlyLookup } from "../public-address";
+import { isPublicAddress, publicOnlyLookup } from "../net/public-address";
 
 export interface AttemptResult {
 	ok: boolean;

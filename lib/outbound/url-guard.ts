@@ -1,7 +1,7 @@
 /**
  * Where an outbound webhook may go: an https URL whose name resolves to public
  * addresses only. It is checked when the endpoint is registered and again at every
- * send, on the addresses the connection then uses (lib/public-address.ts resolves
+ * send, on the addresses the connection then uses (lib/net/public-address.ts resolves
  * the name and hands the checked address to the connection, so a name that
  * resolves differently between check and connect cannot slip through). Redirects
  * are never followed. WEBHOOK_ALLOW_PRIVATE_URLS=true (tests only) allows http and
@@ -10,7 +10,7 @@
 import dns from "node:dns/promises";
 import { isIP } from "node:net";
 import { badRequest } from "../errors";
-import { isPublicAddress } from "../public-address";
+import { isPublicAddress } from "../net/public-address";
 
 function refuse(message: string) {
 	return badRequest(message, [{ field: "url", message }]);

@@ -10,7 +10,7 @@ import { isIP } from "node:net";
 import * as webpush from "web-push";
 import type { Urgency } from "web-push";
 import type { Priority } from "../delivery";
-import { isPublicAddress, publicOnlyLookup } from "../public-address";
+import { isPublicAddress, publicOnlyLookup } from "../net/public-address";
 
 export type { Urgency };
 

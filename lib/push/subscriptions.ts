@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { isIP } from "node:net";
 import { sha256 } from "../crypto";
 import { ClientError, type FieldProblem } from "../errors";
-import { isPublicAddress } from "../public-address";
+import { isPublicAddress } from "../net/public-address";
 import { DuplicateKeyError, type Store } from "../store";
 import type { PushSubscriptionKeys } from "./send";
 

@@ -3,14 +3,14 @@
  * PUSH_VAPID_PUBLIC_KEY and PUSH_VAPID_PRIVATE_KEY, or else generated once and kept
  * in the store (`push_vapid_keys`) under a fixed id, so of nodes that start at once
  * on an empty store one inserts and the others read the winner. The private key is
- * sealed like the signing keys (lib/sealed-keys.ts, IDP_KEY_ENCRYPTION_KEY).
+ * sealed like the signing keys (lib/crypto/sealed-keys.ts, IDP_KEY_ENCRYPTION_KEY).
  * Browsers bind their subscriptions to the public key: a new pair orphans every
  * subscription, so the stored pair is never replaced.
  */
 import { createECDH } from "node:crypto";
 import { exportJWK, generateKeyPair, type JWK } from "jose";
 import type { Config } from "../config";
-import { KeySeal, type PrivatePart } from "../sealed-keys";
+import { KeySeal, type PrivatePart } from "../crypto/sealed-keys";
 import { DuplicateKeyError, type Store } from "../store";
 import type { VapidDetails } from "./send";
 

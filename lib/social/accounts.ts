@@ -20,7 +20,7 @@
 import { randomUUID } from "node:crypto";
 import type { AccountCreator, ActorDirectory, CreatedAccount, StepRepair } from "../accounts/create";
 import type { CreatedUser } from "../idp/types";
-import { SecretBoxError, type SecretBox } from "../secretbox";
+import { SecretBoxError, type SecretBox } from "../crypto/secretbox";
 import { DuplicateKeyError, type Store } from "../store";
 import { SocialFailure } from "./failure";
 import type { ProviderSignIn } from "./provider";
@@ -32,7 +32,7 @@ export interface SocialIdentity {
 	userSub: string;
 	username: string;
 	email: string;
-	/** Sealed provider refresh token (lib/secretbox.ts), or null when the provider gave none. */
+	/** Sealed provider refresh token (lib/crypto/secretbox.ts), or null when the provider gave none. */
 	refreshToken: string | null;
 	createdAt: string;
 	updatedAt: string;

@@ -12,7 +12,7 @@ import type { Config } from "../config";
 import { notConfigured, type ClientError } from "../errors";
 import type { IdentityProvider, TokenSet } from "../idp/types";
 import type { KeyValue } from "../kv";
-import { SecretBox } from "../secretbox";
+import { SecretBox } from "../crypto/secretbox";
 import type { Store } from "../store";
 import { SocialAccounts } from "./accounts";
 import { SocialFailure } from "./failure";

@@ -38,7 +38,7 @@ export const WORKER_YOUNG_GENERATION_MB = 48;
 export interface SqliteWorkerStoreOptions {
 	/** Lets tests make the worker exit at once (crashWorker). */
 	testHooks?: boolean;
-	/** Hears of each write the disk could not take (lib/storage-health.ts). */
+	/** Hears of each write the disk could not take (lib/process/storage-health.ts). */
 	onStorageFault?: (err: Error) => void;
 }
 

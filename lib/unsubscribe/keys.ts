@@ -1,7 +1,7 @@
 /**
  * The keys unsubscribe links are signed with (HMAC-SHA256), managed by the platform:
  * generated on first use into the store (`unsubscribe_keys`), sealed like the other
- * keys (lib/sealed-keys.ts, IDP_KEY_ENCRYPTION_KEY), each under its own kid with a
+ * keys (lib/crypto/sealed-keys.ts, IDP_KEY_ENCRYPTION_KEY), each under its own kid with a
  * generation. The newest signs; every stored key verifies, so a rotation
  * (rotateUnsubscribeKey, `npm run rotate-unsubscribe-key`) keeps every link already
  * mailed working until its key's record is deleted. Checking a link reads no record
@@ -9,7 +9,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Config } from "../config";
-import { KeySeal, type PrivatePart } from "../sealed-keys";
+import { KeySeal, type PrivatePart } from "../crypto/sealed-keys";
 import { DuplicateKeyError, type Store } from "../store";
 
 export const UNSUBSCRIBE_KEYS = "unsubscribe_keys";

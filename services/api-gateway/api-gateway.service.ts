@@ -8,10 +8,10 @@ import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { Context, ServiceSchema } from "moleculer";
 import ApiGateway from "moleculer-web";
-import { ClientAddresses } from "../../lib/client-ip";
-import { jsonText } from "../../lib/json-text";
+import { ClientAddresses } from "../../lib/net/client-ip";
+import { jsonText } from "../../lib/http/json-text";
 import { shuttingDown, unauthorized } from "../../lib/errors";
-import type { HttpMeta } from "../../lib/http-meta";
+import type { HttpMeta } from "../../lib/http/meta";
 import { answerClientError } from "../../lib/errors/http-refusal";
 import { RateLimiter } from "../../lib/rate-limit";
 import { RuntimeMixin } from "../../mixins/runtime.mixin";
@@ -135,7 +135,7 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		errorHandler(req: Req, res: Res, err: unknown) {
 			this.sendError(req, res, err);
 		},
-		/** moleculer-web's JSON.stringify, except for a result whose text was kept when it was cached (lib/json-text.ts). */
+		/** moleculer-web's JSON.stringify, except for a result whose text was kept when it was cached (lib/http/json-text.ts). */
 		encodeResponse(_req: Req, _res: Res, data: unknown): string {
 			return jsonText(data);
 		},
@@ -193,7 +193,7 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 			// A node whose services keep nothing in the store never opens it.
 			if (rt.usesStore()) {
 				await probe("store", () => rt.store().ping());
-				// After a storage fault, ready again only once a real write succeeds (lib/storage-health.ts).
+				// After a storage fault, ready again only once a real write succeeds (lib/process/storage-health.ts).
 				await probe("storage", () => rt.storageHealth.check([rt.store(), rt.files()]));
 			}
 			if (rt.config.natsUrl) {

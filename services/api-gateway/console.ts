@@ -12,7 +12,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import type { ActionSchema, Context } from "moleculer";
 import { notFound } from "../../lib/errors";
-import type { HttpMeta } from "../../lib/http-meta";
+import type { HttpMeta } from "../../lib/http/meta";
 import { CONSOLE_CSS } from "./console-style";
 
 export const CONSOLE_CSP = [

@@ -10,7 +10,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import type { ActionSchema, Context, ServiceSchema } from "moleculer";
 import { notFound } from "../../lib/errors";
-import type { HttpMeta } from "../../lib/http-meta";
+import type { HttpMeta } from "../../lib/http/meta";
 import { ref } from "../../lib/openapi/schemas";
 import ActorsService from "../actors.service";
 import AuthService from "../auth/auth.service";

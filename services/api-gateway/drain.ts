@@ -1,5 +1,5 @@
 /**
- * The gateway's part in the orderly stop (lib/shutdown.ts). Every request passes here
+ * The gateway's part in the orderly stop (lib/process/shutdown.ts). Every request passes here
  * on its way to moleculer-web, so the gateway knows which ones are under way. Once the
  * stop begins, a new request is answered 503 SHUTTING_DOWN, except the health checks,
  * which go on to their actions (readiness then reports the stop); the stop waits for
@@ -7,7 +7,7 @@
  * gets 503 SHUTTING_DOWN; once the broker stops, the connections left are closed.
  */
 import type { Server } from "node:http";
-import { InFlight, type Drain } from "../../lib/shutdown";
+import { InFlight, type Drain } from "../../lib/process/shutdown";
 import type { Req, Res } from "./types";
 
 type Handler = (req: Req, res: Res) => void;

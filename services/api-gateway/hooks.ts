@@ -4,11 +4,11 @@
  * action by name.
  */
 import type { Context } from "moleculer";
-import { rateLimitSubject } from "../../lib/client-ip";
+import { rateLimitSubject } from "../../lib/net/client-ip";
 import { badRequest, ClientError, shuttingDown } from "../../lib/errors";
 import { EVENT_SEQ, type Timeline } from "../../lib/notifications";
-import type { SocialCallbackMeta } from "../../lib/http-meta";
-import { checkJsonText, unsafeKey } from "../../lib/json-guard";
+import type { SocialCallbackMeta } from "../../lib/http/meta";
+import { checkJsonText, unsafeKey } from "../../lib/http/json-guard";
 import { BINDING_COOKIE, readCookie } from "../../lib/social/state";
 import type { LiveStream } from "./live";
 import type { AliasPolicy, AppliedPolicy, BodyKind, GatewayThis, Req, Res } from "./types";
@@ -27,7 +27,7 @@ export function policyOf(req: Req): AppliedPolicy {
 	return req.$alias?.policy ?? NO_POLICY;
 }
 
-/** Runs on the raw bytes of every JSON body, before they are decoded (lib/json-guard.ts). */
+/** Runs on the raw bytes of every JSON body, before they are decoded (lib/http/json-guard.ts). */
 export function verifyJson(_req: Req, _res: Res, raw: Buffer): void {
 	checkJsonText(raw);
 }
@@ -42,7 +42,7 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /**
  * Bodies of POST/PUT/PATCH on JSON routes must say they are JSON, and no body may
- * use a key that reaches a prototype (lib/json-guard.ts). An Idempotency-Key header
+ * use a key that reaches a prototype (lib/http/json-guard.ts). An Idempotency-Key header
  * is handed to the action (it is scoped there by the verified caller, so nothing is
  * trusted from it).
  */

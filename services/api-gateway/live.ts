@@ -15,7 +15,7 @@ import { Readable } from "node:stream";
 import type { LiveStreamConfig } from "../../lib/config";
 import type { StatusEvent } from "../../lib/delivery";
 import type { TimelineItem } from "../../lib/notifications";
-import type { Drain } from "../../lib/shutdown";
+import type { Drain } from "../../lib/process/shutdown";
 
 /** One SSE message: `id` the event's place in the timeline, `event` its name, `data` the event. */
 export function sseMessage(item: TimelineItem): string {

@@ -5,11 +5,11 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Context, Service, ServiceSettingSchema } from "moleculer";
-import type { ClientAddresses } from "../../lib/client-ip";
+import type { ClientAddresses } from "../../lib/net/client-ip";
 import type { RateLimitedRoute } from "../../lib/config";
 import type { RateLimiter } from "../../lib/rate-limit";
 import type { RuntimeMethods } from "../../mixins/runtime.mixin";
-import type { Drain } from "../../lib/shutdown";
+import type { Drain } from "../../lib/process/shutdown";
 import type { Principal } from "../../lib/auth/rules";
 import type { LiveStream, LiveStreams } from "./live";
 import type { AliasIndex, IndexedAlias } from "./alias-index";

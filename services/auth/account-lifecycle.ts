@@ -10,7 +10,7 @@ import type { AccountLifecycle, Caller } from "../../lib/accounts/lifecycle";
 import { emailParam, normalizeEmail } from "../../lib/email-address";
 import { ClientError } from "../../lib/errors";
 import { principalOf } from "../../middlewares/auth.middleware";
-import type { HttpMeta } from "../../lib/http-meta";
+import type { HttpMeta } from "../../lib/http/meta";
 import { ref } from "../../lib/openapi/schemas";
 import type { RuntimeMethods } from "../../mixins/runtime.mixin";
 

@@ -12,7 +12,7 @@ import { AccountRepair } from "../../lib/accounts/repair";
 import { RateLimiter } from "../../lib/rate-limit";
 import { emailParam, normalizeEmail } from "../../lib/email-address";
 import { ClientError } from "../../lib/errors";
-import type { HttpMeta, SocialCallbackMeta } from "../../lib/http-meta";
+import type { HttpMeta, SocialCallbackMeta } from "../../lib/http/meta";
 import type { TokenSet } from "../../lib/idp";
 import { SOCIAL_LINK_STEP, socialLinkRepair } from "../../lib/social/accounts";
 import { redirectHeaders, type Redirect } from "../../lib/social/redirect";

@@ -6,7 +6,7 @@
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { ClientError } from "../../lib/errors";
-import type { HttpMeta } from "../../lib/http-meta";
+import type { HttpMeta } from "../../lib/http/meta";
 import type { TokenSet } from "../../lib/idp";
 import { SERVICE_ID } from "../../lib/idp/service-accounts";
 import type { ServiceAccount } from "../../lib/idp/types";

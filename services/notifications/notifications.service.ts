@@ -42,7 +42,7 @@ import {
 import { principalOf } from "../../middlewares/auth.middleware";
 import { PushSubscriptionsMixin } from "./push-subscriptions";
 import { RuntimeMixin, type RuntimeMethods } from "../../mixins/runtime.mixin";
-import type { HttpMeta } from "../../lib/http-meta";
+import type { HttpMeta } from "../../lib/http/meta";
 import { ref } from "../../lib/openapi/schemas";
 
 export type CreateParams = AcceptRequest;

@@ -5,7 +5,7 @@
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { ClientError, notFound } from "../../lib/errors";
-import type { HttpMeta } from "../../lib/http-meta";
+import type { HttpMeta } from "../../lib/http/meta";
 import { type Channel, CHANNELS, listSuppressions, mayActFor, removeSuppression, type SuppressionView } from "../../lib/notifications";
 import { ALL_CATEGORIES, CATEGORY_PATTERN, listUnsubscribes, preferencesOf, recordUnsubscribe, removeUnsubscribe, replacePreferences, type Preference, type UnsubscribeView } from "../../lib/unsubscribe/records";
 import { MAX_TOKEN_LENGTH, verifyUnsubscribe, type UnsubscribeTarget } from "../../lib/unsubscribe/token";

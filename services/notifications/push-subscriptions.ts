@@ -6,7 +6,7 @@
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { ClientError, notFound } from "../../lib/errors";
-import type { HttpMeta } from "../../lib/http-meta";
+import type { HttpMeta } from "../../lib/http/meta";
 import { mayActFor } from "../../lib/notifications";
 import { ref } from "../../lib/openapi/schemas";
 import { PushSubscriptions, vapidPublicKey, type PushSubscriptionView } from "../../lib/push";

@@ -15,7 +15,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomToken } from "../../lib/crypto";
 import { ERROR_CODES } from "../../lib/errors";
-import { MAX_JSON_DEPTH } from "../../lib/json-guard";
+import { MAX_JSON_DEPTH } from "../../lib/http/json-guard";
 import { SOCIAL_ERROR_CODES } from "../../lib/social/failure";
 import { SCHEMA } from "../../lib/store/schema";
 import { MockProvider } from "../helpers/oauth2-provider";

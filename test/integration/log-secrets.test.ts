@@ -16,7 +16,7 @@ import Redis from "ioredis";
 import { randomBytes } from "node:crypto";
 import { sha256 } from "../../lib/crypto";
 import { KEYS_COLLECTION, type StoredKey } from "../../lib/idp/keys";
-import { SecretBox } from "../../lib/secretbox";
+import { SecretBox } from "../../lib/crypto/secretbox";
 import { SqliteStore } from "../../lib/store/sqlite";
 import { linkToken, waitForMail } from "../helpers/mail";
 import { MockProvider } from "../helpers/oauth2-provider";

@@ -1,5 +1,5 @@
 /**
- * The orderly stop (lib/shutdown.ts) with real processes: SIGTERM during uploads
+ * The orderly stop (lib/process/shutdown.ts) with real processes: SIGTERM during uploads
  * streamed slowly by the test, requests arriving during the stop, a second signal, the
  * partial files a crash leaves, `npm start` under a supervisor that signals npm, and a
  * dispatcher stopped while it holds claimed notifications it has not sent yet.

@@ -11,7 +11,7 @@ import { TokenVerifier } from "../../lib/auth/verifier";
 import { ConfigError, loadConfig, type Config, type Env } from "../../lib/config";
 import { createIdentityProvider, type IdentityProvider } from "../../lib/idp";
 import { KEYS_COLLECTION, LEGACY_KEY_FILE, loadSigningKey, type StoredKey } from "../../lib/idp/keys";
-import { SecretBox } from "../../lib/secretbox";
+import { SecretBox } from "../../lib/crypto/secretbox";
 import { SqliteStore } from "../../lib/store/sqlite";
 import { newUser, testConfig } from "../helpers/platform";
 import { startNode } from "../helpers/processes";

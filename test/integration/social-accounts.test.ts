@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { EmbeddedIdentityProvider } from "../../lib/idp/embedded";
 import { loadSigningKey } from "../../lib/idp/keys";
-import { SecretBox } from "../../lib/secretbox";
+import { SecretBox } from "../../lib/crypto/secretbox";
 import { AccountCreator, type ActorDirectory, type ActorProfile } from "../../lib/accounts/create";
 import { ACCOUNT_INTENTS } from "../../lib/accounts/intents";
 import { SOCIAL_IDENTITIES, SOCIAL_LINK_STEP, SocialAccounts, refreshTokenAad, socialLinkRepair, type SocialIdentity } from "../../lib/social/accounts";

@@ -8,7 +8,7 @@ import { AdminGetUserCommand } from "@aws-sdk/client-cognito-identity-provider";
 import Redis from "ioredis";
 import { decodeJwt } from "jose";
 import { randomToken, sha256 } from "../../lib/crypto";
-import { SecretBox, SecretBoxError } from "../../lib/secretbox";
+import { SecretBox, SecretBoxError } from "../../lib/crypto/secretbox";
 import { SOCIAL_IDENTITIES, refreshTokenAad, type SocialIdentity } from "../../lib/social/accounts";
 import { temporaryTokenKey } from "../../lib/social/temp-tokens";
 import type { Env } from "../../lib/config";

@@ -2,7 +2,7 @@
  * Which address a request is counted as: the peer, unless the peer is a trusted
  * proxy; then the right-most X-Forwarded-For entry that is not one.
  */
-import { ClientAddresses, parseAddressRange, rateLimitSubject } from "../../lib/client-ip";
+import { ClientAddresses, parseAddressRange, rateLimitSubject } from "../../lib/net/client-ip";
 
 describe("parseAddressRange", () => {
 	it.each([

@@ -1,10 +1,10 @@
 /**
- * lib/context.ts makes contexts as Moleculer's Context.create does, reading each
+ * lib/process/context.ts makes contexts as Moleculer's Context.create does, reading each
  * calling option once. Compared here field by field over every combination of the
  * options create reads, with and without a parent, a parent span and a service.
  */
 import { Context, ServiceBroker, type ServiceSchema } from "moleculer";
-import { CallContext } from "../../lib/context";
+import { CallContext } from "../../lib/process/context";
 
 /** Everything create sets, for comparison: the shared objects by identity, a request id that is the context's own id (random) as such. */
 function made(ctx: Context): Record<string, unknown> {

@@ -1,7 +1,7 @@
 /**
  * The checks on raw and parsed JSON bodies that run before any parameter validator.
  */
-import { checkJsonText, nestsDeeperThan, unsafeKey } from "../../lib/json-guard";
+import { checkJsonText, nestsDeeperThan, unsafeKey } from "../../lib/http/json-guard";
 
 const text = (s: string) => Buffer.from(s, "utf8");
 

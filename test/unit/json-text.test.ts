@@ -1,8 +1,8 @@
 /**
- * lib/json-text.ts: a result entered once is frozen all the way down and answers with
+ * lib/http/json-text.ts: a result entered once is frozen all the way down and answers with
  * the text it had then; anything else is serialized as JSON.stringify would.
  */
-import { immutable, jsonText } from "../../lib/json-text";
+import { immutable, jsonText } from "../../lib/http/json-text";
 
 describe("JSON text of immutable results", () => {
 	it("should serialize what was never entered exactly as JSON.stringify does", () => {

@@ -4,7 +4,7 @@
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { Errors } from "moleculer";
-import { errorFields, mergeLogArguments } from "../../lib/logging";
+import { errorFields, mergeLogArguments } from "../../lib/process/logging";
 import { REDACTED_PATHS } from "../../moleculer.config";
 
 function logger() {

@@ -2,7 +2,7 @@
  * AES-256-GCM with a key id and associated data.
  */
 import { randomBytes } from "node:crypto";
-import { SecretBox, SecretBoxError, keyId } from "../../lib/secretbox";
+import { SecretBox, SecretBoxError, keyId } from "../../lib/crypto/secretbox";
 
 const AAD = JSON.stringify(["social-refresh-token", "https://accounts.google.com", "subject-1", "user-1"]);
 const SECRET = "1//0provider-refresh-token";

@@ -6,7 +6,7 @@
 import { Errors } from "moleculer";
 import { toProblem } from "../../lib/errors/problem";
 import { isStorageFault, storageUnavailable } from "../../lib/errors/storage-faults";
-import { StorageHealth } from "../../lib/storage-health";
+import { StorageHealth } from "../../lib/process/storage-health";
 
 const errno = (code: string) => Object.assign(new Error(code), { code });
 const sqlite = (errcode: number) => Object.assign(new Error("sqlite"), { code: "ERR_SQLITE_ERROR", errcode });

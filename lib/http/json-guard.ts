@@ -6,7 +6,7 @@
  * overflows its stack. And keys that reach an object's prototype are refused.
  */
 import { isUtf8 } from "node:buffer";
-import { badRequest, ClientError } from "./errors";
+import { badRequest, ClientError } from "../errors";
 
 /** Deep enough for any flag, variables or metadata; MongoDB refuses documents past 100. */
 export const MAX_JSON_DEPTH = 32;

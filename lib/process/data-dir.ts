@@ -10,8 +10,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { ConfigError, type Config } from "./config";
-import { LEGACY_KEY_FILE } from "./idp/keys";
+import { ConfigError, type Config } from "../config";
+import { LEGACY_KEY_FILE } from "../idp/keys";
 
 export const STORE_FILE = "store.sqlite";
 /** The store and its journal files, and the key file of versions before the store kept keys. */

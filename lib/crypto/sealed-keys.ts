@@ -1,15 +1,15 @@
 /**
  * Private keys kept in the store (the embedded provider's signing keys, the VAPID
  * key of Web Push): in clear without a key-encryption key, sealed under
- * IDP_KEY_ENCRYPTION_KEY (lib/secretbox.ts) when one is configured. The associated
+ * IDP_KEY_ENCRYPTION_KEY (lib/crypto/secretbox.ts) when one is configured. The associated
  * data is the collection and the key's id, so a sealed key copied to another record
  * does not open there. A key that does not open stops the start with a ConfigError
  * naming the variable.
  */
 import type { JWK } from "jose";
-import { ConfigError } from "./config";
+import { ConfigError } from "../config";
 import { SecretBox, SecretBoxError } from "./secretbox";
-import type { Collection } from "./store";
+import type { Collection } from "../store";
 
 export const KEK_VARIABLE = "IDP_KEY_ENCRYPTION_KEY";
 

@@ -8,7 +8,7 @@
  * A second signal exits at once.
  */
 import type { Logger } from "moleculer";
-import { LiveSet } from "./live-set";
+import { LiveSet } from "../live-set";
 
 export interface Drain {
 	/** Takes no new work from now on; resolves once the work under way has ended. */

@@ -6,7 +6,7 @@
  * first one that succeeds ends the fault, without a restart.
  */
 import type { Logger } from "moleculer";
-import type { StorageErrorShape } from "./errors/storage-faults";
+import type { StorageErrorShape } from "../errors/storage-faults";
 
 /** What a store or file storage offers readiness to find out whether a write succeeds again. */
 export interface WriteProbe {
