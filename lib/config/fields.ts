@@ -111,19 +111,20 @@ export function aesKey(value: string, fail: Fail): Buffer {
 
 export const AES_KEY_FORMAT = "base64 of 32 random bytes (`openssl rand -base64 32`)";
 
-function base64url(value: string, bytes: number, what: string, fail: Fail): Buffer {
-	const raw = /^[A-Za-z0-9_-]+$/.test(value) ? Buffer.from(value, "base64url") : Buffer.alloc(0);
-	return raw.length === bytes ? raw : fail(`must be ${what}: ${bytes} bytes in base64url`);
+/** The bytes of a base64url text, when it is that and decodes to `bytes` bytes. */
+function base64url(value: string, bytes: number): Buffer | undefined {
+	const raw = /^[A-Za-z0-9_-]+$/.test(value) ? Buffer.from(value, "base64url") : undefined;
+	return raw?.length === bytes ? raw : undefined;
 }
 
 /** A VAPID public key as Web Push carries it: an uncompressed P-256 point in base64url. */
-export const vapidPublicKey = parsed("base64url of an uncompressed P-256 point (65 bytes)", (value, fail) => {
-	base64url(value, 65, "an uncompressed P-256 point", fail);
-	return value;
-});
+export const vapidPublicKey = parsed("base64url of an uncompressed P-256 point (65 bytes)", (value, fail) =>
+	base64url(value, 65) ? value : fail("must be an uncompressed P-256 point: 65 bytes in base64url")
+);
 
 export const vapidPrivateKey = parsed("base64url of a P-256 private key (32 bytes)", (value, fail) => {
-	const key = base64url(value, 32, "a P-256 private key", fail);
+	const key = base64url(value, 32);
+	if (!key) return fail("must be a P-256 private key: 32 bytes in base64url");
 	try {
 		createECDH("prime256v1").setPrivateKey(key);
 	} catch {

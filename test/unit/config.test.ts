@@ -4,10 +4,13 @@
 import { createECDH } from "node:crypto";
 import { ALL_SERVICES, ConfigError, loadConfig, validateEnv, type Env } from "../../lib/config";
 
+/** As `npx web-push generate-vapid-keys` prints a pair: the private key padded to 32 bytes, since getPrivateKey drops leading zero bytes (one key in 256). */
 function vapidPair() {
 	const ecdh = createECDH("prime256v1");
 	ecdh.generateKeys();
-	return { PUSH_VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString("base64url"), PUSH_VAPID_PRIVATE_KEY: ecdh.getPrivateKey().toString("base64url") };
+	const privateKey = ecdh.getPrivateKey();
+	const padded = Buffer.concat([Buffer.alloc(32 - privateKey.length), privateKey]);
+	return { PUSH_VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString("base64url"), PUSH_VAPID_PRIVATE_KEY: padded.toString("base64url") };
 }
 
 describe("loadConfig", () => {
@@ -249,6 +252,11 @@ describe("loadConfig", () => {
 		const err = failure(env);
 		expect(err).toBeInstanceOf(ConfigError);
 		expect(err).toMatchObject({ variable: "PORT", message: 'Invalid configuration: PORT must be a whole number (got "eighty")', problems });
+	});
+
+	it("should report one problem for a VAPID private key of the wrong length", () => {
+		const short = { ...vapidPair(), PUSH_VAPID_PRIVATE_KEY: Buffer.alloc(31, 1).toString("base64url") };
+		expect(validateEnv(short).map(p => `${p.variable} ${p.problem}`)).toEqual(["PUSH_VAPID_PRIVATE_KEY must be a P-256 private key: 32 bytes in base64url"]);
 	});
 
 	it("should skip a rule whose input is itself invalid", () => {
