@@ -296,7 +296,9 @@ export function loadConfig(env: Env = process.env): Config {
 }
 
 function toConfig(v: Values): Config {
-	const publicUrl = v.PUBLIC_URL;
+	// Every node must agree on it (the embedded provider's token issuers are built from
+	// it); following PORT keeps a single process right without setting it.
+	const publicUrl = v.PUBLIC_URL ?? `http://localhost:${v.PORT}`;
 	const fromEmail = v.NOTIFICATION_MAIL_FROM_EMAIL ?? `noreply@${v.DOMAIN_ROOT}`;
 	const emailRate = v.EMAIL_SEND_RATE_PER_SECOND ?? (v.EMAIL_PROVIDER === "ses" ? 14 : 0);
 	const pair = v.PUSH_VAPID_PUBLIC_KEY && v.PUSH_VAPID_PRIVATE_KEY ? { publicKey: v.PUSH_VAPID_PUBLIC_KEY, privateKey: v.PUSH_VAPID_PRIVATE_KEY } : undefined;

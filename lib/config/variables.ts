@@ -201,10 +201,11 @@ const rateLimit = (value: number, description: string) => variable("Limits", who
 export const VARIABLES = {
 	// ---- Gateway
 	PORT: variable("Gateway", wholeNumber(0, 65535), { default: "8500", description: "Port the gateway listens on." }),
-	PUBLIC_URL: variable("Gateway", baseUrl, {
-		default: "http://localhost:8500",
+	PUBLIC_URL: variable("Gateway", optional(baseUrl), {
+		derivedDefault: "`http://localhost:` + `PORT`",
+		example: "http://localhost:8500",
 		description:
-			"The platform's address as browsers and mail readers reach it: the embedded provider's issuers (`PUBLIC_URL/idp/actors`, `PUBLIC_URL/idp/services`), the social callback and unsubscribe links are built from it, so every node must have the same value."
+			"The platform's address as browsers and mail readers reach it: the embedded provider's issuers (`PUBLIC_URL/idp/actors`, `PUBLIC_URL/idp/services`), the social callback and unsubscribe links are built from it. Every node of a cluster must have the same value, so set it there."
 	}),
 	CORS_ORIGINS: variable("Gateway", corsOrigins, {
 		whenUnset: "empty (no CORS headers at all)",

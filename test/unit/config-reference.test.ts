@@ -75,7 +75,7 @@ describe("the configuration schema", () => {
 	it("should show, for a default that follows other variables, the value it takes when nothing is set", () => {
 		const unset = load({});
 		const derived = variables.filter(([, v]) => v.derivedDefault !== undefined);
-		expect(derived.map(([name]) => name)).toEqual(expect.arrayContaining(["SOCIAL_OAUTH2_REDIRECT_URI", "NOTIFICATION_MAIL_FROM_EMAIL"]));
+		expect(derived.map(([name]) => name)).toEqual(expect.arrayContaining(["PUBLIC_URL", "SOCIAL_OAUTH2_REDIRECT_URI", "NOTIFICATION_MAIL_FROM_EMAIL"]));
 		for (const [name, v] of derived) expect({ name, config: load({ [name]: v.example }) }).toEqual({ name, config: unset });
 	});
 

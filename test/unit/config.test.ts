@@ -34,6 +34,18 @@ describe("loadConfig", () => {
 		expect(c.accountRepairGraceMs).toBe(300_000);
 	});
 
+	it("should build the public address, and the social callback, from PORT when PUBLIC_URL is unset", () => {
+		const c = loadConfig({ PORT: "9100" });
+		expect(c.publicUrl).toBe("http://localhost:9100");
+		expect(c.social.redirectUri).toBe("http://localhost:9100/auth/social/login/callback");
+	});
+
+	it("should take PUBLIC_URL as set, without its trailing slash, whatever the port", () => {
+		const c = loadConfig({ PORT: "9100", PUBLIC_URL: "https://auth.example.com/" });
+		expect(c.publicUrl).toBe("https://auth.example.com");
+		expect(c.social.redirectUri).toBe("https://auth.example.com/auth/social/login/callback");
+	});
+
 	it("should select Cognito when IDP_ACTOR_POOL_ID is set with its companions", () => {
 		const c = loadConfig({
 			IDP_ACTOR_POOL_ID: "us-west-2_a",
