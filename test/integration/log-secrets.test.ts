@@ -64,6 +64,7 @@ describeWith("NATS", "secrets in the logs of a full run", () => {
 				REDIS_URL,
 				NAMESPACE: namespace,
 				DATA_DIR: dataDir,
+				PUBLIC_URL: baseUrl,
 				DISPATCHER_POLL_MS: "100",
 				NODE_EXTRA_CA_CERTS: caFile,
 				SNS_SIGNING_CERT_HOST_PATTERN: "^localhost:\\d+$",
