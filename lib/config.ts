@@ -248,6 +248,18 @@ export interface AccountConfig {
 	refreshReuseIntervalSec: number;
 }
 
+/** OpenTelemetry traces over OTLP/HTTP (lib/tracing); present only when an endpoint is set. */
+export interface TracingConfig {
+	/** Where spans are posted: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as it is, or OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces. */
+	url: string;
+	/** Sent with every export (a collector's API key, say): secrets, kept here like every other. */
+	headers: Record<string, string>;
+	/** The resource's service.name. */
+	serviceName: string;
+	/** How long finished spans wait to be sent together (OTEL_BSP_SCHEDULE_DELAY). */
+	scheduleDelayMs: number;
+}
+
 export interface Config {
 	port: number;
 	services: ServiceName[];
@@ -267,6 +279,8 @@ export interface Config {
 	metricsPort?: number;
 	/** How often the queue gauges are read. */
 	metricsSampleMs: number;
+	/** Traces are off without it. */
+	tracing?: TracingConfig;
 	publicUrl: string;
 	uiBaseUrl: string;
 	uiCallbackPath: string;
@@ -645,6 +659,42 @@ function rateLimits(env: Env): RateLimitConfig {
 	};
 }
 
+/**
+ * OTEL_EXPORTER_OTLP_HEADERS as the OpenTelemetry specification writes it: `key=value`
+ * pairs separated by commas, values percent-encoded. The message never repeats a
+ * value, which is usually an API key.
+ */
+function otlpHeaders(env: Env): Record<string, string> {
+	const name = "OTEL_EXPORTER_OTLP_HEADERS";
+	const headers: Record<string, string> = {};
+	for (const pair of list(env, name)) {
+		const at = pair.indexOf("=");
+		const key = at > 0 ? pair.slice(0, at).trim() : "";
+		if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(key)) throw new ConfigError(name, "must be key=value pairs separated by commas, each key a header name");
+		let value: string;
+		try {
+			value = decodeURIComponent(pair.slice(at + 1).trim());
+		} catch {
+			throw new ConfigError(name, `holds a value for "${key}" that is not percent-encoded correctly`);
+		}
+		if (/[\r\n\0]/.test(value)) throw new ConfigError(name, `holds a value for "${key}" with a line break or NUL`);
+		headers[key] = value;
+	}
+	return headers;
+}
+
+function tracing(env: Env): TracingConfig | undefined {
+	const specific = url(env, "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", ["http:", "https:"]);
+	const base = url(env, "OTEL_EXPORTER_OTLP_ENDPOINT", ["http:", "https:"]);
+	if (!specific && !base) return undefined;
+	return {
+		url: specific ?? `${base!.replace(/\/+$/, "")}/v1/traces`,
+		headers: otlpHeaders(env),
+		serviceName: str(env, "OTEL_SERVICE_NAME") ?? "auth-notify",
+		scheduleDelayMs: int(env, "OTEL_BSP_SCHEDULE_DELAY", 5000, 1, 600000)
+	};
+}
+
 export function loadConfig(env: Env = process.env): Config {
 	const logLevel = (str(env, "LOG_LEVEL") ?? "info") as Config["logLevel"];
 	if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError("LOG_LEVEL", `must be one of ${LOG_LEVELS.join(", ")}`);
@@ -682,6 +732,7 @@ export function loadConfig(env: Env = process.env): Config {
 		shutdownGraceMs: int(env, "SHUTDOWN_GRACE_MS", 8000, 0, 600000),
 		metricsPort: str(env, "METRICS_PORT") == null ? undefined : int(env, "METRICS_PORT", 0, 0, 65535),
 		metricsSampleMs: int(env, "METRICS_SAMPLE_MS", 5000, 100, 600000),
+		tracing: tracing(env),
 		publicUrl,
 		uiBaseUrl: url(env, "UI_BASE_URL", ["http:", "https:"], "http://localhost:3000")!.replace(/\/+$/, ""),
 		uiCallbackPath,
