@@ -258,6 +258,8 @@ export interface TracingConfig {
 	serviceName: string;
 	/** How long finished spans wait to be sent together (OTEL_BSP_SCHEDULE_DELAY). */
 	scheduleDelayMs: number;
+	/** The share of traces kept, from OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG: 1 keeps all. */
+	sampleRatio: number;
 }
 
 export interface Config {
@@ -683,6 +685,24 @@ function otlpHeaders(env: Env): Record<string, string> {
 	return headers;
 }
 
+const SAMPLERS = ["always_on", "always_off", "traceidratio", "parentbased_always_on", "parentbased_always_off", "parentbased_traceidratio"] as const;
+
+/**
+ * The OpenTelemetry sampler variables, as a ratio. Traces start only at this
+ * platform's own roots (a request at the gateway, a delivery accepted without one), so
+ * the parent-based samplers decide as the plain ones do.
+ */
+function sampleRatio(env: Env): number {
+	const sampler = str(env, "OTEL_TRACES_SAMPLER") ?? "parentbased_always_on";
+	if (!(SAMPLERS as readonly string[]).includes(sampler)) throw new ConfigError("OTEL_TRACES_SAMPLER", `must be one of ${SAMPLERS.join(", ")}`);
+	if (sampler.endsWith("always_on")) return 1;
+	if (sampler.endsWith("always_off")) return 0;
+	const arg = str(env, "OTEL_TRACES_SAMPLER_ARG") ?? "1";
+	const ratio = /^(0|1|0?\.\d+|1\.0*)$/.test(arg) ? Number(arg) : NaN;
+	if (Number.isNaN(ratio)) throw new ConfigError("OTEL_TRACES_SAMPLER_ARG", "must be a number from 0 to 1");
+	return ratio;
+}
+
 function tracing(env: Env): TracingConfig | undefined {
 	const specific = url(env, "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", ["http:", "https:"]);
 	const base = url(env, "OTEL_EXPORTER_OTLP_ENDPOINT", ["http:", "https:"]);
@@ -691,7 +711,8 @@ function tracing(env: Env): TracingConfig | undefined {
 		url: specific ?? `${base!.replace(/\/+$/, "")}/v1/traces`,
 		headers: otlpHeaders(env),
 		serviceName: str(env, "OTEL_SERVICE_NAME") ?? "auth-notify",
-		scheduleDelayMs: int(env, "OTEL_BSP_SCHEDULE_DELAY", 5000, 1, 600000)
+		scheduleDelayMs: int(env, "OTEL_BSP_SCHEDULE_DELAY", 5000, 1, 600000),
+		sampleRatio: sampleRatio(env)
 	};
 }
 

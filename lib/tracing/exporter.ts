@@ -170,6 +170,8 @@ export function tracingOptions(config: TracingConfig, node: { nodeID: string; na
 		enabled: true,
 		// Moleculer resolves an exporter instance as it is; its typings list only the built-in names.
 		exporter: new OtlpTraceExporter(config, node, spanExporter) as unknown as TracerOptions["exporter"],
+		// Decided where a trace starts (the gateway's request, a delivery without a stored parent); every call under it follows.
+		sampling: { rate: config.sampleRatio },
 		actions: true,
 		events: false,
 		tags: { action: { params: false, meta: false, response: false }, event: { params: false, meta: false } }

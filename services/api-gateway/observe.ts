@@ -12,7 +12,7 @@ import { performance } from "node:perf_hooks";
 import type { MetricTypes, Span, Tracer } from "moleculer";
 import type { GatewayThis, Req, Res } from "./types";
 
-export const HTTP_METRIC = {
+const HTTP_METRIC = {
 	requests: "http_server_requests_total",
 	duration: "http_server_request_duration_seconds"
 } as const;
@@ -21,7 +21,7 @@ export const HTTP_METRIC = {
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** The route of a request no alias matched: unknown paths, and OPTIONS answered at the entry. */
-export const UNMATCHED_ROUTE = "unmatched";
+const UNMATCHED_ROUTE = "unmatched";
 
 /** nginx's code for a client that closed the connection before it was answered. */
 const CLIENT_CLOSED = 499;
@@ -29,7 +29,7 @@ const CLIENT_CLOSED = 499;
 type Counter = InstanceType<typeof MetricTypes.Counter>;
 type Histogram = InstanceType<typeof MetricTypes.Histogram>;
 
-export class RequestObserver {
+class RequestObserver {
 	private readonly requests: Counter | null = null;
 	private readonly duration: Histogram | null = null;
 	/** Shared by every response, as the drain's is (drain.ts): the listener's `this` is the response that closed. */
@@ -86,8 +86,12 @@ export class RequestObserver {
 		const status = res.writableFinished || res.headersSent ? res.statusCode : CLIENT_CLOSED;
 		const span = req.$span;
 		if (span) {
-			span.name = route === UNMATCHED_ROUTE ? span.name : `${req.method} ${route}`;
-			span.addTags({ "http.response.status_code": status, ...(route === UNMATCHED_ROUTE ? {} : { "http.route": route }) });
+			span.addTags({ "http.response.status_code": status });
+			// OpenTelemetry's name for a server span: the method, and the route when there is one.
+			if (route !== UNMATCHED_ROUTE) {
+				span.name = `${req.method} ${route}`;
+				span.addTags({ "http.route": route });
+			}
 			span.finish();
 		}
 		if (this.requests && this.duration) {

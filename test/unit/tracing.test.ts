@@ -55,7 +55,7 @@ describe("the store without tracing", () => {
 		const store = createStore({ dataDir: dir });
 		try {
 			expect(store).toBeInstanceOf(SqliteWorkerStore);
-			expect(createStore({ dataDir: dir, tracing: { url: "http://127.0.0.1:4318/v1/traces", headers: {}, serviceName: "t", scheduleDelayMs: 10 } })).toBeInstanceOf(TracedStore);
+			expect(createStore({ dataDir: dir, tracing: { url: "http://127.0.0.1:4318/v1/traces", headers: {}, serviceName: "t", scheduleDelayMs: 10, sampleRatio: 1 } })).toBeInstanceOf(TracedStore);
 		} finally {
 			await store.close();
 			fs.rmSync(dir, { recursive: true, force: true });
@@ -70,7 +70,8 @@ describe("spans of a traced broker", () => {
 	let exported: ReadableSpan[];
 	const stored: (string | undefined)[] = [];
 
-	beforeEach(async () => {
+	/** A broker whose tracing keeps `sampleRatio` of the traces. */
+	async function start(sampleRatio: number): Promise<void> {
 		dir = tempDir();
 		backend = new SqliteStore(path.join(dir, "s.sqlite"));
 		const store = new TracedStore(backend);
@@ -87,7 +88,7 @@ describe("spans of a traced broker", () => {
 			nodeID: "unit",
 			namespace: "tracing",
 			logger: false,
-			tracing: tracingOptions({ url: "http://127.0.0.1:1/v1/traces", headers: {}, serviceName: "unit", scheduleDelayMs: 10 }, { nodeID: "unit", namespace: "tracing" }, memory),
+			tracing: tracingOptions({ url: "http://127.0.0.1:1/v1/traces", headers: {}, serviceName: "unit", scheduleDelayMs: 10, sampleRatio }, { nodeID: "unit", namespace: "tracing" }, memory),
 			internalMiddlewares: false,
 			middlewares: [TracingScopeMiddleware(), ...builtInMiddlewares()]
 		});
@@ -117,19 +118,35 @@ describe("spans of a traced broker", () => {
 			}
 		});
 		await broker.start();
-	});
+	}
 
-	afterEach(async () => {
+	async function finish(): Promise<void> {
 		await broker.stop();
 		await backend.close();
 		fs.rmSync(dir, { recursive: true, force: true });
-	});
+	}
+
+	beforeEach(() => start(1));
+	afterEach(() => finish());
 
 	/** Stopping the broker hands the spans still waiting to the exporter. */
 	async function spans(): Promise<ReadableSpan[]> {
 		await broker.stop();
 		return exported;
 	}
+
+	it("should trace only the sampled share of calls, and store an unsampled call's traceparent as such", async () => {
+		await finish();
+		await start(0.5);
+		stored.length = 0;
+		await broker.call("things.add", { id: "d", password: "p" });
+		await broker.call("things.add", { id: "e", password: "p" });
+		const all = await spans();
+		const calls = all.filter(s => s.name === "things.add");
+		expect(calls).toHaveLength(1);
+		expect(all.filter(s => s.attributes["db.system.name"] === "sqlite").map(s => s.parentSpanContext?.spanId)).toEqual([calls[0]!.spanContext().spanId, calls[0]!.spanContext().spanId]);
+		expect(stored.map(t => t?.slice(-2))).toEqual(["00", "01"]);
+	});
 
 	it("should put a shared batch under the first call in it and link the others, and each call's own write under it", async () => {
 		stored.length = 0;
