@@ -118,7 +118,11 @@ export class GroupCommit {
 		}
 	}
 
-	/** The store's batch, in its submitters' spans when tracing is on (lib/tracing/scope.ts, inBatch). */
+	/**
+	 * The store's batch. With tracing on, its span is a child of its first submitter's
+	 * span and links to the others' (lib/tracing/scope.ts, BatchScope), whichever
+	 * request's timer happens to run it.
+	 */
 	private commit(batch: Pending[], groups: BatchGroup[]): Promise<boolean[]> {
 		return tracingActive() ? inBatch(batch.map(p => p.span), () => this.store.batch(groups)) : this.store.batch(groups);
 	}
