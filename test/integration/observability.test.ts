@@ -45,7 +45,8 @@ describeWith("NATS", "traces and metrics of two nodes over NATS", () => {
 		const metricsPort = await freePort();
 		baseUrl = `http://127.0.0.1:${port}`;
 		metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
-		const common = { NATS_URL, NAMESPACE: uniqueName("otel"), DATA_DIR: dataDir, OTEL_EXPORTER_OTLP_ENDPOINT: otlp, OTEL_BSP_SCHEDULE_DELAY: "50" };
+		// Every node verifies tokens against issuers made from PUBLIC_URL: one value for all.
+		const common = { NATS_URL, NAMESPACE: uniqueName("otel"), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, OTEL_EXPORTER_OTLP_ENDPOINT: otlp, OTEL_BSP_SCHEDULE_DELAY: "50" };
 		gateway = startNode({ ...common, ...ADMIN_ENV, SERVICES: "api-gateway,auth", PORT: String(port), METRICS_PORT: String(metricsPort), NODE_ID: "otel-gateway" });
 		worker = startNode({ ...common, SERVICES: "notifications,dispatcher,actors", NODE_ID: "otel-worker" });
 		// 503 until the gateway knows the notifications service, then 401 (the token is checked after the service is found).
