@@ -216,6 +216,20 @@ export interface AccountConfig {
 	refreshReuseIntervalSec: number;
 }
 
+/** OpenTelemetry traces over OTLP/HTTP (lib/tracing); present only when an endpoint is set. */
+export interface TracingConfig {
+	/** Where spans are posted: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as it is, or OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces. */
+	url: string;
+	/** Sent with every export (a collector's API key, say): secrets, kept here like every other. */
+	headers: Record<string, string>;
+	/** The resource's service.name. */
+	serviceName: string;
+	/** How long finished spans wait to be sent together (OTEL_BSP_SCHEDULE_DELAY). */
+	scheduleDelayMs: number;
+	/** The share of traces kept, from OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG: 1 keeps all. */
+	sampleRatio: number;
+}
+
 export interface Config {
 	port: number;
 	services: ServiceName[];
@@ -233,6 +247,8 @@ export interface Config {
 	shutdownGraceMs: number;
 	/** Prometheus metrics on this port; unset means metrics are off. */
 	metricsPort?: number;
+	/** Traces are off without it. */
+	tracing?: TracingConfig;
 	/** How often the queue gauges are read. */
 	metricsSampleMs: number;
 	publicUrl: string;
@@ -289,6 +305,19 @@ export function validateEnv(env: Env = process.env): ConfigProblem[] {
 	return read(env).problems;
 }
 
+/**
+ * Traces when an endpoint is set. Traces start only at this platform's own roots, so
+ * the parent-based samplers decide as the plain ones do.
+ */
+function tracing(v: Values): TracingConfig | undefined {
+	const base = v.OTEL_EXPORTER_OTLP_ENDPOINT;
+	const url = v.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (base ? `${base}/v1/traces` : undefined);
+	if (!url) return undefined;
+	const sampler = v.OTEL_TRACES_SAMPLER;
+	const sampleRatio = sampler.endsWith("always_on") ? 1 : sampler.endsWith("always_off") ? 0 : v.OTEL_TRACES_SAMPLER_ARG;
+	return { url, headers: v.OTEL_EXPORTER_OTLP_HEADERS, serviceName: v.OTEL_SERVICE_NAME, scheduleDelayMs: v.OTEL_BSP_SCHEDULE_DELAY, sampleRatio };
+}
+
 export function loadConfig(env: Env = process.env): Config {
 	const { values, problems } = read(env);
 	if (problems.length > 0) throw new ConfigError(problems[0].variable, problems[0].problem, problems);
@@ -319,6 +348,7 @@ function toConfig(v: Values): Config {
 		shutdownGraceMs: v.SHUTDOWN_GRACE_MS,
 		metricsPort: v.METRICS_PORT,
 		metricsSampleMs: v.METRICS_SAMPLE_MS,
+		tracing: tracing(v),
 		publicUrl,
 		uiBaseUrl: v.UI_BASE_URL,
 		uiCallbackPath: v.UI_CALLBACK_PATH,

@@ -84,7 +84,8 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, 
 				countOutcome(this.broker, outcome.event);
 				this.throughput.count(outcome.event);
 			},
-			sendTimeVariables: n => rt.notificationExtensions.sendTimeVariables(n)
+			sendTimeVariables: n => rt.notificationExtensions.sendTimeVariables(n),
+			tracer: this.broker.isTracingEnabled() ? this.broker.tracer : undefined
 		});
 		this.dispatcher.start();
 		const dispatcher = this.dispatcher;

@@ -117,6 +117,39 @@ const services = parsed(`\`all\`, or a comma-separated list of ${ALL_SERVICES.ma
 	return [...new Set(names)] as ServiceName[];
 });
 
+/**
+ * OTEL_EXPORTER_OTLP_HEADERS as the OpenTelemetry specification writes it: `key=value`
+ * pairs separated by commas, values percent-encoded. A problem never repeats a value,
+ * which is usually an API key.
+ */
+const otlpHeaders = orEmpty(
+	parsed("`key=value` pairs separated by commas", (value, fail): Record<string, string> => {
+		const headers: Record<string, string> = {};
+		for (const pair of value.split(",").map(p => p.trim()).filter(Boolean)) {
+			const at = pair.indexOf("=");
+			const key = at > 0 ? pair.slice(0, at).trim() : "";
+			if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(key)) return fail("must be key=value pairs separated by commas, each key a header name");
+			let decoded: string;
+			try {
+				decoded = decodeURIComponent(pair.slice(at + 1).trim());
+			} catch {
+				return fail(`holds a value for "${key}" that is not percent-encoded correctly`);
+			}
+			if (/[\r\n\0]/.test(decoded)) return fail(`holds a value for "${key}" with a line break or NUL`);
+			headers[key] = decoded;
+		}
+		return headers;
+	}),
+	(): Record<string, string> => ({})
+);
+
+export const SAMPLERS = ["always_on", "always_off", "traceidratio", "parentbased_always_on", "parentbased_always_off", "parentbased_traceidratio"] as const;
+
+const samplerRatio = parsed("a number from 0 to 1", (value, fail) => {
+	const ratio = /^(0|1|0?\.\d+|1\.0*)$/.test(value) ? Number(value) : NaN;
+	return Number.isNaN(ratio) ? fail("must be a number from 0 to 1") : ratio;
+});
+
 const corsOrigins = commaList("comma-separated origins (scheme, host, optional port)", (origin, fail) => {
 	const u = URL.canParse(origin) ? new URL(origin) : undefined;
 	// Compared with the Origin header as it is, so only the exact serialized form can ever match.
@@ -274,6 +307,35 @@ export const VARIABLES = {
 	METRICS_SAMPLE_MS: variable("Operations", wholeNumber(100, 600_000), {
 		default: "5000",
 		description: "How often a notifications node reads queue depth and age for the metrics."
+	}),
+	OTEL_EXPORTER_OTLP_ENDPOINT: variable("Operations", optional(baseUrl), {
+		whenUnset: "unset (traces off)",
+		example: "http://127.0.0.1:4318",
+		description:
+			"Send OpenTelemetry traces over OTLP/HTTP (JSON) to this collector; spans are posted to `/v1/traces` below it (see [Traces](operations.md#traces))."
+	}),
+	OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: variable("Operations", optional(httpUrl), {
+		whenUnset: "`OTEL_EXPORTER_OTLP_ENDPOINT` + `/v1/traces`",
+		description: "The full URL spans are posted to, instead of the one made from `OTEL_EXPORTER_OTLP_ENDPOINT`; setting it alone turns traces on."
+	}),
+	OTEL_EXPORTER_OTLP_HEADERS: variable("Operations", otlpHeaders, {
+		whenUnset: "none",
+		secret: true,
+		description: "Headers sent with every export (a collector's API key, say), as `key=value` pairs separated by commas, values percent-encoded."
+	}),
+	OTEL_SERVICE_NAME: variable("Operations", text("a service name"), { default: "auth-notify", description: "The `service.name` of the spans' resource." }),
+	OTEL_BSP_SCHEDULE_DELAY: variable("Operations", wholeNumber(1, 600_000), {
+		default: "5000",
+		description: "Milliseconds finished spans wait to be exported together."
+	}),
+	OTEL_TRACES_SAMPLER: variable("Operations", choice(SAMPLERS), {
+		default: "parentbased_always_on",
+		description:
+			"Which traces are kept. Traces start only at the platform's own roots (a request at the gateway, a delivery), so the parent-based samplers decide as the plain ones do."
+	}),
+	OTEL_TRACES_SAMPLER_ARG: variable("Operations", samplerRatio, {
+		default: "1",
+		description: "The share of traces kept by `traceidratio` and `parentbased_traceidratio`, from 0 to 1."
 	}),
 	SHUTDOWN_GRACE_MS: variable("Operations", wholeNumber(0, 600_000), {
 		default: "8000",

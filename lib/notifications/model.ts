@@ -57,6 +57,11 @@ export interface NotificationDoc {
 	leaseToken?: string;
 	leaseUntil?: string;
 	lastError?: string;
+	/**
+	 * With tracing on, the W3C traceparent of the call that accepted it: each delivery
+	 * attempt's span is its child, so the send is in the request's trace (lib/notifications/delivery-trace.ts).
+	 */
+	traceparent?: string;
 }
 
 export interface EventDoc {
@@ -81,7 +86,7 @@ export interface TemplateDoc extends TemplateParts {
 
 /**
  * A recipient that must not be sent to on one channel (a permanent bounce or complaint
- * for EMAIL, an unusable number for SMS); id from suppressionId (directory.ts).
+ * for EMAIL, an unusable number for SMS); id from suppressionId (suppressions.ts).
  */
 export interface SuppressionDoc {
 	id: string;

@@ -86,7 +86,7 @@ export const COMPONENT_SCHEMAS = {
 			}
 		}
 	},
-	/** lib/notifications/directory.ts TemplateView. */
+	/** lib/notifications/templates.ts TemplateView. */
 	Template: {
 		type: "object",
 		required: ["templateId", "name", "subject"],
@@ -290,7 +290,7 @@ export const COMPONENT_SCHEMAS = {
 			}
 		}
 	},
-	/** lib/notifications/directory.ts SuppressionView. */
+	/** lib/notifications/suppressions.ts SuppressionView. */
 	SuppressionList: {
 		type: "object",
 		required: ["items"],

@@ -319,6 +319,44 @@ describe("loadConfig", () => {
 		expect(loadConfig({}).idp.keyEncryptionKey).toBeUndefined();
 		expect(loadConfig({ IDP_KEY_ENCRYPTION_KEY: key32 }).idp.keyEncryptionKey).toEqual(Buffer.alloc(32, 1));
 	});
+
+	it("should trace only with an OTLP endpoint, posting to its /v1/traces unless the traces endpoint is given", () => {
+		expect(loadConfig({}).tracing).toBeUndefined();
+		expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318/" }).tracing).toEqual({
+			url: "http://collector:4318/v1/traces",
+			headers: {},
+			serviceName: "auth-notify",
+			scheduleDelayMs: 5000,
+			sampleRatio: 1
+		});
+		const c = loadConfig({
+			OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318",
+			OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "https://traces.example.com/otlp/v1/traces",
+			OTEL_SERVICE_NAME: "notify-eu",
+			OTEL_BSP_SCHEDULE_DELAY: "200",
+			OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
+			OTEL_TRACES_SAMPLER_ARG: "0.25",
+			OTEL_EXPORTER_OTLP_HEADERS: "x-api-key=abc%3D%3D, Authorization=Basic%20dXNlcjpwYXNz"
+		});
+		expect(c.tracing).toEqual({
+			url: "https://traces.example.com/otlp/v1/traces",
+			headers: { "x-api-key": "abc==", Authorization: "Basic dXNlcjpwYXNz" },
+			serviceName: "notify-eu",
+			scheduleDelayMs: 200,
+			sampleRatio: 0.25
+		});
+		expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://c", OTEL_TRACES_SAMPLER: "always_off", OTEL_TRACES_SAMPLER_ARG: "0.5" }).tracing?.sampleRatio).toBe(0);
+	});
+
+	it("should refuse a malformed OTLP setting by its name, never echoing a header's value", () => {
+		expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" })).toThrow("OTEL_EXPORTER_OTLP_ENDPOINT must use http: or https:");
+		expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://c", OTEL_EXPORTER_OTLP_HEADERS: "no-equals-sign" })).toThrow(/^Invalid configuration: OTEL_EXPORTER_OTLP_HEADERS must be key=value pairs/);
+		expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://c", OTEL_TRACES_SAMPLER: "jaeger_remote" })).toThrow("OTEL_TRACES_SAMPLER must be one of");
+		expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://c", OTEL_TRACES_SAMPLER: "traceidratio", OTEL_TRACES_SAMPLER_ARG: "1.5" })).toThrow("OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1");
+		const bad = () => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://c", OTEL_EXPORTER_OTLP_HEADERS: "x-api-key=s3cr3t%zz" });
+		expect(bad).toThrow(ConfigError);
+		expect(bad).not.toThrow(/s3cr3t/);
+	});
 });
 
 describe("npm start with a bad variable", () => {
