@@ -85,7 +85,7 @@ export interface paths {
         put?: never;
         /**
          * Add a Web Push subscription to an actor
-         * @description The body is the browser's PushSubscription JSON; the endpoint must be https:.
+         * @description The body is the browser's PushSubscription JSON; the endpoint must be https: on a host that resolves to public addresses only.
          */
         post: operations["notifications.addPushSubscription"];
         delete?: never;
@@ -929,7 +929,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a template */
+        /**
+         * Create a template
+         * @description EMAIL and PUSH need a subject (PUSH shows it as the title); a template with only a text part serves SMS.
+         */
         post: operations["notifications.createTemplate"];
         delete?: never;
         options?: never;
@@ -1244,7 +1247,7 @@ export interface components {
             createdAt?: string;
             html?: string;
             name: string;
-            subject: string;
+            subject?: string;
             /** Format: uuid */
             templateId: string;
             text?: string;
@@ -5550,7 +5553,7 @@ export interface operations {
                     sendAt?: string;
                     template?: {
                         html?: string;
-                        subject: string;
+                        subject?: string;
                         text?: string;
                     };
                     /** Format: uuid */
@@ -6566,7 +6569,7 @@ export interface operations {
                 "application/json": {
                     html?: string;
                     name: string;
-                    subject: string;
+                    subject?: string;
                     text?: string;
                 };
             };
@@ -6757,7 +6760,7 @@ export interface operations {
                 "application/json": {
                     html?: string;
                     name: string;
-                    subject: string;
+                    subject?: string;
                     text?: string;
                 };
             };
