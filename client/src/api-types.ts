@@ -64,7 +64,10 @@ export interface paths {
         };
         /** An actor's notification preferences */
         get: operations["preferences.getPreferences"];
-        /** Replace an actor's notification preferences */
+        /**
+         * Replace an actor's notification preferences
+         * @description EMAIL items need the actor's address verified (until then it may be someone else's): 403 EMAIL_NOT_VERIFIED. A set without EMAIL items leaves the address's records alone.
+         */
         put: operations["preferences.putPreferences"];
         post?: never;
         delete?: never;
@@ -1700,7 +1703,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem document: FORBIDDEN. */
+            /** @description Problem document: FORBIDDEN, EMAIL_NOT_VERIFIED. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1708,7 +1711,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "FORBIDDEN";
+                        code?: "FORBIDDEN" | "EMAIL_NOT_VERIFIED";
                     };
                 };
             };

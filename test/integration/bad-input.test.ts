@@ -646,6 +646,7 @@ add(
 	prefs("a category with spaces", json({ items: [{ channel: "EMAIL", category: "my news", enabled: false }] }), 400, "VALIDATION_ERROR"),
 	prefs("enabled as a string", json({ items: [{ channel: "EMAIL", category: "news", enabled: "no" }] }), 400, "VALIDATION_ERROR"),
 	prefs("one channel and category twice", json({ items: [{ channel: "EMAIL", category: "news", enabled: false }, { channel: "EMAIL", category: "news", enabled: true }] }), 400, "VALIDATION_ERROR"),
+	prefs("an EMAIL item while the actor's address is not verified", json({ items: [{ channel: "EMAIL", category: "news", enabled: false }] }), 403, "EMAIL_NOT_VERIFIED"),
 	prefs("another user's actor", json({ items: [] }), 403, "FORBIDDEN", { path: `/actors/${NOBODY}/preferences` }),
 	prefs("no token", json({ items: [] }), 401, "UNAUTHORIZED", { who: "none" }),
 	get(`/actors/${NOBODY}/preferences`, "user", "another user's actor", 403, "FORBIDDEN"),
