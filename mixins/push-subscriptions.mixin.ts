@@ -63,6 +63,23 @@ export const PushSubscriptionsMixin: ServiceSchema<ServiceSettingSchema, PushMet
 			openapi: {
 				summary: "Add a Web Push subscription to an actor",
 				description: "The body is the browser's PushSubscription JSON; the endpoint must be https: on a host that resolves to public addresses only.",
+				body: {
+					type: "object",
+					required: ["endpoint", "keys"],
+					additionalProperties: false,
+					properties: {
+						endpoint: { type: "string", format: "uri" },
+						keys: {
+							type: "object",
+							required: ["p256dh", "auth"],
+							properties: {
+								p256dh: { type: "string", description: "The uncompressed P-256 public key, base64url." },
+								auth: { type: "string", description: "The 16-byte authentication secret, base64url." }
+							}
+						},
+						expirationTime: { type: ["number", "null"] }
+					}
+				},
 				success: { status: 201, description: "Added.", schema: ref("PushSubscription"), headers: { Location: "The subscription's URL." } },
 				problems: ["FORBIDDEN", "NOT_FOUND"]
 			},

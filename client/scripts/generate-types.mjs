@@ -18,7 +18,7 @@ const gateway = require(path.join(root, "dist/services/api-gateway/api-gateway.s
 const { platformDocument } = require(path.join(root, "dist/services/api-gateway/docs.js"));
 
 const { document } = platformDocument(gateway);
-const header = "/**\n * Generated from GET /openapi.json by client/scripts/generate-types.mjs: do not edit.\n * `npm run client:types` rewrites it; test/unit/client-types.test.ts fails when it is stale.\n */\n\n";
+const header = "/**\n * Generated from GET /openapi.json by client/scripts/generate-types.mjs: do not edit.\n * `npm run client:types` rewrites it; test/unit/client-sdk.test.ts fails when it is stale.\n */\n\n";
 const text = header + astToString(await openapiTS(document, { alphabetize: true }));
 
 if (process.argv.includes("--check")) {

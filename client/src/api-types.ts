@@ -1,6 +1,6 @@
 /**
  * Generated from GET /openapi.json by client/scripts/generate-types.mjs: do not edit.
- * `npm run client:types` rewrites it; test/unit/client-types.test.ts fails when it is stale.
+ * `npm run client:types` rewrites it; test/unit/client-sdk.test.ts fails when it is stale.
  */
 
 export interface paths {
@@ -1065,7 +1065,9 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             updatedBy: string;
-            value: Record<string, never>;
+            value: {
+                [key: string]: unknown;
+            };
         };
         HealthReport: {
             checks: {
@@ -1088,7 +1090,9 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             events: {
-                detail?: Record<string, never>;
+                detail?: {
+                    [key: string]: unknown;
+                };
                 event: string;
                 /** Format: date-time */
                 occurredAt: string;
@@ -1141,7 +1145,9 @@ export interface components {
             nextCursor?: string;
         };
         /** @description This document. */
-        OpenApiDocument: Record<string, never>;
+        OpenApiDocument: {
+            [key: string]: unknown;
+        };
         OpenIdConfiguration: {
             claims_supported?: string[];
             id_token_signing_alg_values_supported: string[];
@@ -1259,7 +1265,9 @@ export interface components {
         };
         Timeline: {
             items: {
-                detail?: Record<string, never>;
+                detail?: {
+                    [key: string]: unknown;
+                };
                 event: string;
                 id: string;
                 /** Format: date-time */
@@ -1875,9 +1883,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    endpoint?: unknown;
-                    expirationTime?: unknown;
-                    keys?: unknown;
+                    /** Format: uri */
+                    endpoint: string;
+                    expirationTime?: number | null;
+                    keys: {
+                        /** @description The 16-byte authentication secret, base64url. */
+                        auth: string;
+                        /** @description The uncompressed P-256 public key, base64url. */
+                        p256dh: string;
+                    };
                 };
             };
         };
@@ -2279,7 +2293,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    [key: string]: unknown;
+                };
             };
         };
         responses: {
@@ -5550,7 +5566,9 @@ export interface operations {
                     category?: string;
                     /** @enum {unknown} */
                     channel?: "EMAIL" | "SMS" | "PUSH";
-                    metadata?: Record<string, never>;
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
                     /** @enum {unknown} */
                     priority?: "CRITICAL" | "HIGH" | "NORMAL" | "LOW";
                     sendAt?: string;
@@ -5562,7 +5580,9 @@ export interface operations {
                     /** Format: uuid */
                     templateId?: string;
                     to: string;
-                    variables?: Record<string, never>;
+                    variables?: {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };

@@ -9,25 +9,19 @@
  *
  * Types come from the OpenAPI document (api-types.ts, generated).
  */
-import type { components, paths } from "./api-types";
-import { watchStream, type TimelineEvent, type WatchHandle, type WatchOptions } from "./watch.js";
-
+import { actorsApi, notificationsApi, preferencesApi, pushSubscriptionsApi, resumesApi, templatesApi, webhookEndpointsApi } from "./namespaces.js";
+import type { ActorsApi, NotificationsApi, PreferencesApi, PushSubscriptionsApi, ResumesApi, TemplatesApi, WebhookEndpointsApi } from "./namespaces.js";
+import { adminApi, type AdminApi } from "./admin.js";
+import { ApiError, requester, type Problem, type Request, type Transport } from "./request.js";
 import { memoryStorage, type TokenStorage } from "./storage.js";
+import type { EmailVerified, RegisterInput, RegisterResult, TokenSet } from "./types.js";
 
-export type { TimelineEvent, WatchHandle, WatchOptions } from "./watch.js";
+export type { ActorsApi, NotificationsApi, PreferencesApi, PushSubscriptionsApi, ResumesApi, TemplatesApi, WebhookEndpointsApi } from "./namespaces.js";
+export type { AdminApi } from "./admin.js";
+export { ApiError, type ErrorCode, type Method, type PathOf, type Problem, type Request, type RequestOptions } from "./request.js";
 export { memoryStorage, webStorage, type TokenStorage, type WebStorageLike } from "./storage.js";
-
-type Schemas = components["schemas"];
-type JsonBody<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { requestBody?: { content: { "application/json": infer B } } } ? B : never;
-
-export type TokenSet = Schemas["TokenSet"];
-export type RegisterResult = Schemas["RegisterResult"];
-export type Problem = Schemas["Problem"];
-export type Actor = Schemas["Actor"];
-export type Notification = Schemas["Notification"];
-export type NotificationAccepted = Schemas["NotificationAccepted"];
-export type RegisterInput = JsonBody<"/auth/register", "post">;
-export type NotificationInput = JsonBody<"/notifications", "post">;
+export type * from "./types.js";
+export type { TimelineEvent, WatchHandle, WatchOptions } from "./watch.js";
 
 /** The Web Locks API's exclusive request, as navigator.locks has it. */
 export interface LockManagerLike {
@@ -42,23 +36,6 @@ interface BrowserGlobals {
 }
 
 const browser = globalThis as BrowserGlobals;
-
-/** A failed call: the platform's problem document, its status and stable code. */
-export class ApiError extends Error {
-	readonly status: number;
-	readonly code: string;
-	readonly problem?: Problem;
-	/** Seconds the server asked to wait (Retry-After on 429 and 503). */
-	readonly retryAfter?: number;
-	constructor(status: number, problem?: Problem, retryAfter?: number) {
-		super(problem?.detail || `HTTP ${status}`);
-		this.name = "ApiError";
-		this.status = status;
-		this.code = problem?.code ?? "HTTP_ERROR";
-		this.problem = problem;
-		this.retryAfter = retryAfter;
-	}
-}
 
 export interface ClientOptions {
 	/** The gateway's address, e.g. https://api.example.com. */
@@ -76,6 +53,12 @@ export interface ClientOptions {
 	locks?: LockManagerLike | null;
 	/** Seconds since the epoch; tests freeze it. */
 	now?: () => number;
+	/**
+	 * A backend service's account (from admin.serviceAccounts.create): the client signs in
+	 * with it on first use and again whenever the service token has expired or is refused,
+	 * and sends the service token (the ID token, which names the service) as the Bearer token.
+	 */
+	serviceAccount?: { username: string; password: string };
 }
 
 interface Session {
@@ -84,8 +67,17 @@ interface Session {
 	expiresAt: number;
 }
 
-export interface Client {
+/** A refresh's outcome: the session now stored, and the token set when this refresh got one. */
+interface Refreshed {
+	session: Session;
+	tokens?: TokenSet;
+}
+
+/** Signing in and out, the session's tokens, and the account's lifecycle (verification, passwords). */
+export interface AuthApi {
+	/** POST /auth/register: creates the account and keeps its session. */
 	register(input: RegisterInput): Promise<RegisterResult>;
+	/** POST /auth/login (the username is the email) and keeps the session. */
 	login(username: string, password: string): Promise<TokenSet>;
 	/**
 	 * Ends the session at the platform (POST /auth/logout revokes the refresh token's
@@ -93,6 +85,12 @@ export interface Client {
 	 * when the platform could not be reached.
 	 */
 	logout(): Promise<void>;
+	/** POST /auth/logout/all: ends every session of the user, on every device, then forgets this one. */
+	logoutAll(): Promise<void>;
+	/** Rotates the session's tokens now (e.g. after verifying the email, so the new ID token says so); shares a refresh already under way. */
+	refresh(): Promise<TokenSet>;
+	/** POST /auth/tokens/exchange: a one-time token (from the social sign-in callback) for a session, which is kept. */
+	exchangeToken(token: string): Promise<TokenSet>;
 	/** In a browser, navigates to the platform's social sign-in; returns its address either way. */
 	startSocialLogin(returnTo?: string): string;
 	/**
@@ -100,25 +98,52 @@ export interface Client {
 	 * from the address bar, and exchanges it by POST. Null when the address has none.
 	 */
 	completeSocialLogin(url?: string): Promise<TokenSet | null>;
+	/**
+	 * The token of a mail link (`#token=...` in the address of the verify-email and
+	 * reset-password pages), removed from the address bar and history. Null when there is none.
+	 */
+	linkToken(url?: string): string | null;
+	/** POST /auth/email/verification: mails the signed-in user a new verification link. 409 EMAIL_ALREADY_VERIFIED. */
+	requestEmailVerification(): Promise<void>;
+	/** POST /auth/email/verify with the link's token. 401 INVALID_VERIFICATION_TOKEN. */
+	verifyEmail(token: string): Promise<EmailVerified>;
+	/** POST /auth/password/forgot: answers alike whether or not the account exists; mails a reset link when it does. */
+	forgotPassword(email: string): Promise<void>;
+	/** POST /auth/password/reset with the link's token; signs the user out everywhere. 401 INVALID_RESET_TOKEN, 422 INVALID_PASSWORD. */
+	resetPassword(token: string, password: string): Promise<void>;
+	/** POST /auth/password/change; every other session of the user ends. 401 INVALID_CREDENTIALS, 422 INVALID_PASSWORD. */
+	changePassword(currentPassword: string, newPassword: string): Promise<void>;
+}
+
+export interface Client {
+	register(input: RegisterInput): Promise<RegisterResult>;
+	login(username: string, password: string): Promise<TokenSet>;
+	/** As auth.logout. */
+	logout(): Promise<void>;
+	/** As auth.startSocialLogin. */
+	startSocialLogin(returnTo?: string): string;
+	/** As auth.completeSocialLogin. */
+	completeSocialLogin(url?: string): Promise<TokenSet | null>;
 	/** fetch with the Bearer token, refreshing once (single-flight) when it has expired or the call answers 401. */
 	fetch(path: string, init?: RequestInit): Promise<Response>;
 	/** The current session's access token, refreshed first when expired; null when signed out. */
 	accessToken(): Promise<string | null>;
-	notifications: {
-		send(input: NotificationInput, options?: { idempotencyKey?: string }): Promise<NotificationAccepted>;
-		get(notificationId: string): Promise<Notification>;
-		/**
-		 * Follows the notification's status events live (server-sent events over fetch, the
-		 * token in the Authorization header). Reconnects after a cut with Last-Event-ID, so
-		 * each event arrives once; refreshes the token as fetch() does. Runs until stop()
-		 * or the signal aborts; `done` rejects with ApiError when it cannot go on (404, the
-		 * session ended).
-		 */
-		watch(notificationId: string, onEvent: (event: TimelineEvent) => void, options?: WatchOptions): WatchHandle;
-	};
+	/** Any operation of the API, typed from its OpenAPI document, for routes without a method here. */
+	request: Request;
+	auth: AuthApi;
+	actors: ActorsApi;
+	preferences: PreferencesApi;
+	pushSubscriptions: PushSubscriptionsApi;
+	notifications: NotificationsApi;
+	templates: TemplatesApi;
+	webhookEndpoints: WebhookEndpointsApi;
+	resumes: ResumesApi;
+	admin: AdminApi;
 }
 
 const LOCK_NAME = "auth-notify-refresh";
+/** What a service account's client holds before its first sign-in: a refresh of it is shared like any other. */
+const NO_SESSION: Session = { accessToken: "", refreshToken: "", expiresAt: 0 };
 
 export function createClient(options: ClientOptions): Client {
 	const baseUrl = options.baseUrl.replace(/\/+$/, "");
@@ -128,7 +153,7 @@ export function createClient(options: ClientOptions): Client {
 	const skew = options.expirySkewSeconds ?? 30;
 	const now = options.now ?? (() => Date.now() / 1000);
 	const locks = options.locks === undefined ? browser.navigator?.locks ?? null : options.locks;
-	let refreshing: Promise<Session | null> | null = null;
+	let refreshing: Promise<Refreshed | null> | null = null;
 
 	async function readSession(): Promise<Session | null> {
 		const raw = await storage.get(key);
@@ -141,9 +166,10 @@ export function createClient(options: ClientOptions): Client {
 		}
 	}
 
-	async function keep(tokens: TokenSet): Promise<void> {
+	async function keep<T extends TokenSet>(tokens: T): Promise<T> {
 		const s: Session = { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: tokens.expiresAt };
 		await storage.set(key, JSON.stringify(s));
+		return tokens;
 	}
 
 	async function signedOut(): Promise<null> {
@@ -152,23 +178,27 @@ export function createClient(options: ClientOptions): Client {
 		return null;
 	}
 
-	async function post<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-		const res = await doFetch(baseUrl + path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
-		return answer<T>(res);
+	/** A service signs in again rather than refreshing: its credentials stay valid, and so it works with either identity provider. */
+	async function serviceLogin(account: { username: string; password: string }): Promise<Refreshed> {
+		const tokens = await request("post", "/auth/services/token", { body: account, auth: false });
+		await keep({ ...tokens, accessToken: tokens.idToken });
+		return { session: (await readSession())!, tokens };
 	}
 
 	/**
-	 * One refresh for the tokens `stale` holds. Under the cross-tab lock the storage is
-	 * read again: when another tab already rotated them, its tokens are used as they are.
+	 * One refresh. Under the cross-tab lock the storage is read again: when another tab
+	 * already rotated the tokens `stale` holds, its tokens are used as they are, unless
+	 * the caller asked for new ones (`stale` null).
 	 */
-	async function refreshFrom(stale: Session): Promise<Session | null> {
-		const run = async (): Promise<Session | null> => {
+	async function refreshFrom(stale: Session | null): Promise<Refreshed | null> {
+		const run = async (): Promise<Refreshed | null> => {
 			const current = await readSession();
+			if (current && stale && current.refreshToken !== stale.refreshToken) return { session: current };
+			if (options.serviceAccount) return serviceLogin(options.serviceAccount);
 			if (!current) return signedOut();
-			if (current.refreshToken !== stale.refreshToken) return current;
 			try {
-				await keep(await post<TokenSet>("/auth/tokens/refresh", { refreshToken: current.refreshToken }));
-				return readSession();
+				const tokens = await keep(await request("post", "/auth/tokens/refresh", { body: { refreshToken: current.refreshToken }, auth: false }));
+				return { session: (await readSession())!, tokens };
 			} catch (err) {
 				if (err instanceof ApiError && err.status === 401) return signedOut();
 				throw err;
@@ -177,19 +207,24 @@ export function createClient(options: ClientOptions): Client {
 		return locks ? locks.request(LOCK_NAME, run) : run();
 	}
 
-	/** Every caller in this page that needs a refresh at once shares one. */
-	function refresh(stale: Session): Promise<Session | null> {
-		refreshing ??= refreshFrom(stale).finally(() => {
-			refreshing = null;
-		});
-		return refreshing;
+	/** Every caller in this page that needs a refresh at once shares one; a forced one (stale null) runs after it. */
+	function refresh(stale: Session | null): Promise<Refreshed | null> {
+		if (refreshing && stale) return refreshing;
+		const mine: Promise<Refreshed | null> = (refreshing ?? Promise.resolve(null))
+			.catch(() => null)
+			.then(() => refreshFrom(stale))
+			.finally(() => {
+				if (refreshing === mine) refreshing = null;
+			});
+		refreshing = mine;
+		return mine;
 	}
 
 	async function validSession(): Promise<Session | null> {
-		if (refreshing) return refreshing;
+		if (refreshing) return (await refreshing)?.session ?? null;
 		const s = await readSession();
-		if (!s) return null;
-		return s.expiresAt - skew > now() ? s : refresh(s);
+		if (!s) return options.serviceAccount ? ((await refresh(NO_SESSION))?.session ?? null) : null;
+		return s.expiresAt - skew > now() ? s : ((await refresh(s))?.session ?? null);
 	}
 
 	async function authorizedFetch(path: string, init: RequestInit = {}): Promise<Response> {
@@ -206,32 +241,48 @@ export function createClient(options: ClientOptions): Client {
 		const res = await send(session);
 		if (res.status !== 401) return res;
 		const renewed = await refresh(session);
-		return renewed ? send(renewed) : res;
+		return renewed ? send(renewed.session) : res;
 	}
 
-	async function getJson<T>(path: string): Promise<T> {
-		return answer<T>(await authorizedFetch(path));
+	const transport: Transport = { authorized: authorizedFetch, anonymous: (path, init) => doFetch(baseUrl + path, init) };
+	const request = requester(transport);
+
+	/** Reads `token` and `error` from the address's query or fragment, taking them out of the address bar first. */
+	function takeFromAddress(url: string, part: "search" | "hash"): { token: string | null; error: string | null } {
+		const address = new URL(url);
+		const params = new URLSearchParams(address[part].slice(1));
+		const found = { token: params.get("token"), error: params.get("error") };
+		if (!found.token && !found.error) return found;
+		params.delete("token");
+		params.delete("error");
+		const rest = params.toString();
+		address[part] = rest ? `${part === "search" ? "?" : "#"}${rest}` : "";
+		// The one-time token leaves the address bar (and so the history) before anything else happens.
+		if (browser.history && browser.location?.href === url) browser.history.replaceState(browser.history.state, "", address.toString());
+		return found;
 	}
 
-	return {
-		async register(input) {
-			const result = await post<RegisterResult>("/auth/register", input);
-			await keep(result);
-			return result;
-		},
-		async login(username, password) {
-			const tokens = await post<TokenSet>("/auth/login", { username, password });
-			await keep(tokens);
-			return tokens;
-		},
+	const auth: AuthApi = {
+		register: async body => keep(await request("post", "/auth/register", { body, auth: false })),
+		login: async (username, password) => keep(await request("post", "/auth/login", { body: { username, password }, auth: false })),
 		async logout() {
 			const session = await readSession();
 			try {
-				if (session) await post<null>("/auth/logout", { refreshToken: session.refreshToken });
+				if (session) await request("post", "/auth/logout", { body: { refreshToken: session.refreshToken }, auth: false });
 			} finally {
 				await storage.remove(key);
 			}
 		},
+		async logoutAll() {
+			await request("post", "/auth/logout/all");
+			await storage.remove(key);
+		},
+		async refresh() {
+			const refreshed = await refresh(null);
+			if (!refreshed?.tokens) throw new ApiError(401, undefined);
+			return refreshed.tokens;
+		},
+		exchangeToken: async token => keep(await request("post", "/auth/tokens/exchange", { body: { token }, auth: false })),
 		startSocialLogin(returnTo) {
 			const url = `${baseUrl}/auth/social/login${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ""}`;
 			browser.location?.assign(url);
@@ -239,60 +290,37 @@ export function createClient(options: ClientOptions): Client {
 		},
 		async completeSocialLogin(url = browser.location?.href) {
 			if (!url) return null;
-			const address = new URL(url);
-			const token = address.searchParams.get("token");
-			const error = address.searchParams.get("error");
-			if (!token && !error) return null;
-			// The one-time token leaves the address bar (and so the history) before anything else happens.
-			address.searchParams.delete("token");
-			address.searchParams.delete("error");
-			if (browser.history && browser.location?.href === url) browser.history.replaceState(browser.history.state, "", address.toString());
+			const { token, error } = takeFromAddress(url, "search");
 			if (error) throw new ApiError(401, { type: "", title: "Unauthorized", status: 401, detail: "Social sign-in failed.", code: error as Problem["code"], requestId: "" });
-			const tokens = await post<TokenSet>("/auth/tokens/exchange", { token });
-			await keep(tokens);
-			return tokens;
+			return token ? auth.exchangeToken(token) : null;
 		},
+		linkToken: (url = browser.location?.href) => (url ? takeFromAddress(url, "hash").token : null),
+		requestEmailVerification: () => request("post", "/auth/email/verification"),
+		verifyEmail: token => request("post", "/auth/email/verify", { body: { token }, auth: false }),
+		forgotPassword: email => request("post", "/auth/password/forgot", { body: { email }, auth: false }),
+		resetPassword: (token, password) => request("post", "/auth/password/reset", { body: { token, password }, auth: false }),
+		changePassword: (currentPassword, newPassword) => request("post", "/auth/password/change", { body: { currentPassword, newPassword } })
+	};
+
+	return {
+		register: auth.register,
+		login: auth.login,
+		logout: auth.logout,
+		startSocialLogin: auth.startSocialLogin,
+		completeSocialLogin: auth.completeSocialLogin,
 		fetch: authorizedFetch,
 		async accessToken() {
 			return (await validSession())?.accessToken ?? null;
 		},
-		notifications: {
-			async send(input, opts = {}) {
-				const headers: Record<string, string> = { "content-type": "application/json" };
-				if (opts.idempotencyKey) headers["idempotency-key"] = opts.idempotencyKey;
-				return answer<NotificationAccepted>(await authorizedFetch("/notifications", { method: "POST", headers, body: JSON.stringify(input) }));
-			},
-			get(notificationId) {
-				return getJson<Notification>(`/notifications/${encodeURIComponent(notificationId)}`);
-			},
-			watch(notificationId, onEvent, watchOptions) {
-				const path = `/notifications/${encodeURIComponent(notificationId)}/events`;
-				const open = async (lastEventId: string | undefined, signal: AbortSignal) => {
-					const headers: Record<string, string> = { accept: "text/event-stream" };
-					if (lastEventId) headers["last-event-id"] = lastEventId;
-					const res = await authorizedFetch(path, { headers, signal });
-					if (!res.ok) await answer(res);
-					return res;
-				};
-				return watchStream(open, watchFailure, onEvent, watchOptions);
-			}
-		}
+		request,
+		auth,
+		actors: actorsApi(request),
+		preferences: preferencesApi(request),
+		pushSubscriptions: pushSubscriptionsApi(request),
+		notifications: notificationsApi(request, transport),
+		templates: templatesApi(request),
+		webhookEndpoints: webhookEndpointsApi(request),
+		resumes: resumesApi(request, transport),
+		admin: adminApi(request)
 	};
-}
-
-async function answer<T>(res: Response): Promise<T> {
-	const text = await res.text();
-	const body = text ? (JSON.parse(text) as unknown) : null;
-	if (!res.ok) {
-		const wait = Number(res.headers.get("retry-after") ?? NaN);
-		throw new ApiError(res.status, (body ?? undefined) as Problem | undefined, Number.isFinite(wait) ? wait : undefined);
-	}
-	return body as T;
-}
-
-/** A watch gives up on refusals a retry cannot change; it waits out 429 and retries 5xx and network failures. */
-function watchFailure(err: unknown): "final" | number {
-	if (!(err instanceof ApiError)) return 0;
-	if (err.status === 429 || err.status >= 500) return (err.retryAfter ?? 0) * 1000;
-	return "final";
 }

@@ -5,7 +5,7 @@
  * the server's end of the stream (a node's orderly stop) it reconnects with
  * Last-Event-ID, so no event is lost or repeated.
  */
-import type { components } from "./api-types";
+import type { components } from "./api-types.js";
 
 /** One timeline event, as GET /notifications/{id}/events sends it. */
 export type TimelineEvent = components["schemas"]["Timeline"]["items"][number];

@@ -38,9 +38,8 @@ const csp = [
 const files = new Map([
 	["/app.js", [path.join(here, "dist/app.js"), "text/javascript"]],
 	["/style.css", [path.join(here, "style.css"), "text/css"]],
-	["/client/index.js", [path.join(here, "../../client/dist/index.js"), "text/javascript"]],
-	["/client/storage.js", [path.join(here, "../../client/dist/storage.js"), "text/javascript"]],
-	["/client/watch.js", [path.join(here, "../../client/dist/watch.js"), "text/javascript"]]
+	// The SDK's modules, which its entry imports as ./<name>.js.
+	...["index", "request", "namespaces", "admin", "watch", "storage"].map(m => [`/client/${m}.js`, [path.join(here, `../../client/dist/${m}.js`), "text/javascript"]])
 ]);
 
 const server = createServer(async (req, res) => {

@@ -7,6 +7,14 @@
  */
 export type JsonSchema = { [keyword: string]: unknown };
 
+/**
+ * An object whose keys and values are free (fastest-validator's `object` without props).
+ * JSON Schema admits any properties by default, but generators read an object without
+ * `properties` or `additionalProperties` as an empty one (openapi-typescript types it
+ * Record<string, never>), so the document says it outright.
+ */
+export const FREE_OBJECT: JsonSchema = Object.freeze({ type: "object", additionalProperties: true });
+
 type Rule = string | RuleObject | readonly (string | RuleObject)[];
 interface RuleObject {
 	type?: string;
@@ -90,7 +98,7 @@ function ruleSchema(rule: Rule): JsonSchema {
 			if (typeof r.max === "number") s.maxItems = r.max;
 			break;
 		case "object":
-			s = r.props || r.properties ? objectSchema((r.props ?? r.properties) as Record<string, Rule>, r.strict === true || r.strict === "remove") : { type: "object" };
+			s = r.props || r.properties ? objectSchema((r.props ?? r.properties) as Record<string, Rule>, r.strict === true || r.strict === "remove") : { ...FREE_OBJECT };
 			break;
 		case "any":
 			s = {};

@@ -5,7 +5,7 @@
  */
 import { ERROR_CODES } from "../errors";
 import { CHANNELS, PRIORITIES, STATUSES } from "../notifications/model";
-import type { JsonSchema } from "./fastest-validator";
+import { FREE_OBJECT, type JsonSchema } from "./fastest-validator";
 
 const isoTime = { type: "string", format: "date-time" };
 const uuid = { type: "string", format: "uuid" };
@@ -81,7 +81,7 @@ export const COMPONENT_SCHEMAS = {
 				items: {
 					type: "object",
 					required: ["event", "occurredAt"],
-					properties: { event: { type: "string" }, occurredAt: isoTime, detail: { type: "object" } }
+					properties: { event: { type: "string" }, occurredAt: isoTime, detail: FREE_OBJECT }
 				}
 			}
 		}
@@ -104,7 +104,7 @@ export const COMPONENT_SCHEMAS = {
 	FeatureFlag: {
 		type: "object",
 		required: ["featureName", "value", "updatedAt", "updatedBy"],
-		properties: { featureName: { type: "string" }, value: { type: "object" }, updatedAt: isoTime, updatedBy: { type: "string" } }
+		properties: { featureName: { type: "string" }, value: FREE_OBJECT, updatedAt: isoTime, updatedBy: { type: "string" } }
 	},
 	/** services/documents.service.ts ResumeMetadata. */
 	ResumeMetadata: {
@@ -201,7 +201,7 @@ export const COMPONENT_SCHEMAS = {
 				items: {
 					type: "object",
 					required: ["id", "event", "occurredAt", "status"],
-					properties: { id: { type: "string" }, event: { type: "string" }, occurredAt: isoTime, status: { enum: [...STATUSES] }, detail: { type: "object" } }
+					properties: { id: { type: "string" }, event: { type: "string" }, occurredAt: isoTime, status: { enum: [...STATUSES] }, detail: FREE_OBJECT }
 				}
 			}
 		}
@@ -357,5 +357,5 @@ export const COMPONENT_SCHEMAS = {
 	},
 	RotatedKey: { type: "object", required: ["kid"], properties: { kid: { type: "string" } } },
 	EmailVerified: { type: "object", required: ["emailVerified"], properties: { emailVerified: { const: true } } },
-	OpenApiDocument: { type: "object", description: "This document." }
+	OpenApiDocument: { ...FREE_OBJECT, description: "This document." }
 } satisfies Record<string, JsonSchema>;

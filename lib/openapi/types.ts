@@ -20,6 +20,8 @@ export interface AnswerDoc {
 export interface ActionDoc {
 	summary: string;
 	description?: string;
+	/** The JSON body, when the handler checks it itself and `params` can only say `any` of its fields. */
+	body?: JsonSchema;
 	/** The answer when the call succeeds. */
 	success: AnswerDoc & { status: 200 | 201 | 202 | 204 | 302 };
 	/** Contract codes the handler itself answers with, as problem documents. */

@@ -12,7 +12,7 @@
 import type { ActionSchema, ServiceSchema } from "moleculer";
 import type { ErrorCode } from "../../lib/errors";
 import { CODE_STATUS } from "../../lib/openapi/codes";
-import { paramsSchema, ruleSchema, type JsonSchema } from "../../lib/openapi/fastest-validator";
+import { FREE_OBJECT, paramsSchema, ruleSchema, type JsonSchema } from "../../lib/openapi/fastest-validator";
 import { COMPONENT_SCHEMAS } from "../../lib/openapi/schemas";
 import type { ActionDoc, AnswerDoc } from "../../lib/openapi/types";
 import { ROUTES, type RouteDeclaration } from "./routes";
@@ -175,10 +175,10 @@ function bodyOf(params: JsonSchema, exclude: string[]): JsonSchema {
 
 const REQUEST_BODIES: Record<BodyKind, (a: DocumentedAlias, params: JsonSchema) => unknown> = {
 	none: () => undefined,
-	json: (a, params) => ({ required: true, content: { "application/json": { schema: strip(bodyOf(params, pathParamNames(a.path))) } } }),
+	json: (a, params) => ({ required: true, content: { "application/json": { schema: a.doc?.body ?? strip(bodyOf(params, pathParamNames(a.path))) } } }),
 	flag: a => ({
 		required: true,
-		content: { "application/json": { schema: a.schema?.params?.value ? ruleSchema(a.schema.params.value as Parameters<typeof ruleSchema>[0]) : { type: "object" } } }
+		content: { "application/json": { schema: a.schema?.params?.value ? ruleSchema(a.schema.params.value as Parameters<typeof ruleSchema>[0]) : FREE_OBJECT } }
 	}),
 	sns: () => ({
 		required: true,

@@ -7,13 +7,13 @@
  * the route and sends to it: the push service on loopback checks the VAPID JWT was
  * signed by the key the route published and decrypts the payload.
  */
-import { createECDH, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import os from "node:os";
 import type { NotificationDoc } from "../../lib/notifications/model";
 import { SUBSCRIPTIONS_COLLECTION, type PushSubscriptionDoc } from "../../lib/push";
 import { http, newUser, runtime, startPlatform, type Platform } from "../helpers/platform";
 import { waitFor } from "../helpers/processes";
-import { startPushService } from "../helpers/push-service";
+import { browserSubscription, startPushService } from "../helpers/push-service";
 
 const PROBLEM = "application/problem+json; charset=utf-8";
 const ADMIN = { email: "root@example.com", password: "Root-Passw0rd-1" };
@@ -21,15 +21,6 @@ const ADMIN = { email: "root@example.com", password: "Root-Passw0rd-1" };
 interface Actor {
 	token: string;
 	actorId: string;
-}
-
-/**
- * What PushSubscription.toJSON() gives in a browser. Registration resolves the endpoint's
- * name and nothing resolves public names here: a public address literal stands in.
- */
-function browserSubscription(endpoint = `https://1.1.1.1/send/${randomUUID()}`) {
-	const ecdh = createECDH("prime256v1");
-	return { endpoint, expirationTime: null, keys: { p256dh: ecdh.generateKeys().toString("base64url"), auth: randomBytes(16).toString("base64url") } };
 }
 
 describe("Web Push routes", () => {

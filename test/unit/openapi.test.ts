@@ -123,6 +123,30 @@ describe("OpenAPI document", () => {
 		expect(d.paths["/auth/social/login/callback"].get.responses).toEqual({ "302": expect.anything() });
 		expect(d.paths["/notifications/webhooks/email-provider"].post.requestBody.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/SnsMessage" });
 		expect(d.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+		// Checked by the handler (params say `any`): the declaration gives the body.
+		expect(d.paths["/actors/{id}/push-subscriptions"].post.requestBody.content["application/json"].schema).toMatchObject({
+			required: ["endpoint", "keys"],
+			properties: { endpoint: { type: "string" }, keys: { required: ["p256dh", "auth"] } }
+		});
+	});
+
+	it("should say of every object schema which properties it has, or that any may come", () => {
+		// Generators read an object without either as an empty one: the SDK typed `variables` Record<string, never>.
+		const silent: string[] = [];
+		const walk = (node: unknown, at: string): void => {
+			if (!node || typeof node !== "object") return;
+			const s = node as Record<string, unknown>;
+			if (s.type === "object" && !("properties" in s) && !("additionalProperties" in s)) silent.push(at);
+			for (const [k, v] of Object.entries(s)) walk(v, `${at}/${k}`);
+		};
+		walk(built.document, "#");
+		expect(silent).toEqual([]);
+		const d = built.document as any;
+		const send = d.paths["/notifications"].post.requestBody.content["application/json"].schema.properties;
+		expect([send.variables, send.metadata]).toEqual([
+			{ type: "object", additionalProperties: true },
+			{ type: "object", additionalProperties: true }
+		]);
 	});
 
 	it("should name an alias added without a declaration, and fail on a status its route cannot answer with", () => {
