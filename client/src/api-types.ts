@@ -64,7 +64,10 @@ export interface paths {
         };
         /** An actor's notification preferences */
         get: operations["preferences.getPreferences"];
-        /** Replace an actor's notification preferences */
+        /**
+         * Replace an actor's notification preferences
+         * @description EMAIL items need the actor's address verified (until then it may be someone else's): 403 EMAIL_NOT_VERIFIED. A set without EMAIL items leaves the address's records alone.
+         */
         put: operations["preferences.putPreferences"];
         post?: never;
         delete?: never;
@@ -85,7 +88,7 @@ export interface paths {
         put?: never;
         /**
          * Add a Web Push subscription to an actor
-         * @description The body is the browser's PushSubscription JSON; the endpoint must be https:.
+         * @description The body is the browser's PushSubscription JSON; the endpoint must be https: on a host that resolves to public addresses only.
          */
         post: operations["notifications.addPushSubscription"];
         delete?: never;
@@ -929,7 +932,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a template */
+        /**
+         * Create a template
+         * @description EMAIL and PUSH need a subject (PUSH shows it as the title); a template with only a text part serves SMS.
+         */
         post: operations["notifications.createTemplate"];
         delete?: never;
         options?: never;
@@ -1250,7 +1256,7 @@ export interface components {
             createdAt?: string;
             html?: string;
             name: string;
-            subject: string;
+            subject?: string;
             /** Format: uuid */
             templateId: string;
             text?: string;
@@ -1705,7 +1711,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem document: FORBIDDEN. */
+            /** @description Problem document: FORBIDDEN, EMAIL_NOT_VERIFIED. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1713,7 +1719,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "FORBIDDEN";
+                        code?: "FORBIDDEN" | "EMAIL_NOT_VERIFIED";
                     };
                 };
             };
@@ -5568,7 +5574,7 @@ export interface operations {
                     sendAt?: string;
                     template?: {
                         html?: string;
-                        subject: string;
+                        subject?: string;
                         text?: string;
                     };
                     /** Format: uuid */
@@ -6586,7 +6592,7 @@ export interface operations {
                 "application/json": {
                     html?: string;
                     name: string;
-                    subject: string;
+                    subject?: string;
                     text?: string;
                 };
             };
@@ -6777,7 +6783,7 @@ export interface operations {
                 "application/json": {
                     html?: string;
                     name: string;
-                    subject: string;
+                    subject?: string;
                     text?: string;
                 };
             };

@@ -56,8 +56,11 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	templates: { indexes: [{ fields: { name: 1 } }] },
 	/** Recipients that must not be mailed (permanent bounces, complaints); id = normalized address. */
 	suppressions: { indexes: [] },
-	/** Unsubscribes per (channel, address, category), id `CHANNEL:address:category` (lib/unsubscribe/records.ts). */
-	unsubscribes: { indexes: [{ fields: { channel: 1, address: 1 } }] },
+	/**
+	 * Unsubscribes per (channel, address, category), id `CHANNEL:address:category` (lib/unsubscribe/records.ts);
+	 * each start looks for preferences by source (settleLegacyPreferences) without reading every unsubscribe.
+	 */
+	unsubscribes: { indexes: [{ fields: { channel: 1, address: 1 } }, { fields: { source: 1, channel: 1 } }] },
 	/** The HMAC keys of unsubscribe links under their kid; one writer wins each generation. */
 	unsubscribe_keys: { indexes: [{ fields: { generation: 1 }, unique: true }] },
 	/** Resume metadata; the bytes are in file storage (lib/files) under fileId. */

@@ -121,8 +121,9 @@ const jsonRoutes: JsonRoute[] = [
 		requiredStrings: ["to"],
 		objectField: "variables"
 	},
-	{ method: "POST", path: "/templates", who: "admin", base: { name: "corpus", subject: "s", text: "t" }, required: ["name", "subject"], requiredStrings: ["name", "subject"] },
-	{ method: "PUT", path: "/templates/{templateId}", who: "admin", base: { name: "corpus", subject: "s", text: "t" }, required: ["name", "subject"], requiredStrings: ["name", "subject"] }
+	// A subject is optional in a template (one for SMS needs none), but never empty or of another type.
+	{ method: "POST", path: "/templates", who: "admin", base: { name: "corpus", subject: "s", text: "t" }, required: ["name"], requiredStrings: ["name", "subject"] },
+	{ method: "PUT", path: "/templates/{templateId}", who: "admin", base: { name: "corpus", subject: "s", text: "t" }, required: ["name"], requiredStrings: ["name", "subject"] }
 ];
 
 const WRONG_TYPES: [string, unknown][] = [
@@ -271,6 +272,10 @@ add(
 	post("/notifications", "admin", "a template variable that is not given", notification({ template: { subject: "{{name}}", text: "t" } }), 422, "TEMPLATE_VARIABLE_MISSING"),
 	post("/notifications", "admin", "a variable named constructor that is not given", notification({ template: { subject: "{{constructor}}", text: "t" } }), 422, "TEMPLATE_VARIABLE_MISSING"),
 	post("/notifications", "admin", "an SMS with an html part", notification({ channel: "SMS", to: "+14155550100", template: { subject: "s", text: "t", html: "h" } }), 422, "CHANNEL_NOT_SUPPORTED"),
+	post("/notifications", "admin", "an SMS template of text and html, without a subject", notification({ channel: "SMS", to: "+14155550100", template: { text: "t", html: "h" } }), 422, "CHANNEL_NOT_SUPPORTED"),
+	post("/notifications", "admin", "an EMAIL template without a subject", notification({ template: { text: "t" } }), 400, "VALIDATION_ERROR"),
+	post("/notifications", "admin", "a PUSH template without a subject", (s: Setup) => json(notification({ channel: "PUSH", to: s.actorId, template: { text: "t" } })), 400, "VALIDATION_ERROR"),
+	post("/notifications", "admin", "a subject as a number", notification({ template: { subject: 42, text: "t" } }), 400, "VALIDATION_ERROR"),
 	post("/notifications", "admin", "an SMS to an email address", notification({ channel: "SMS" }), 400, "VALIDATION_ERROR"),
 	post("/notifications", "admin", "a PUSH to an email address", notification({ channel: "PUSH" }), 400, "VALIDATION_ERROR"),
 	post("/notifications", "admin", "an unknown channel", notification({ channel: "PIGEON" }), 400, "VALIDATION_ERROR"),
@@ -283,6 +288,7 @@ add(
 	post("/notifications", "admin", "a 256-character Idempotency-Key", notification({}), 400, "VALIDATION_ERROR", { ...JSON_TYPE, "idempotency-key": "k".repeat(256) }),
 	post("/notifications", "admin", "an Idempotency-Key outside ASCII", notification({}), 400, "VALIDATION_ERROR", { ...JSON_TYPE, "idempotency-key": "cl\u00e9" }),
 	post("/templates", "admin", "neither html nor text", { name: "n", subject: "s" }, 400, "VALIDATION_ERROR"),
+	...WRONG_TYPES.filter(([, value]) => value !== null).map(([label, subject]) => post("/templates", "admin", `subject as ${label}`, { name: "n", subject, text: "t" }, 400, "VALIDATION_ERROR")),
 	post("/templates", "admin", "a name of spaces", { name: "   ", subject: "s", text: "t" }, 400, "VALIDATION_ERROR"),
 	post("/templates", "admin", "a 201-character name", { name: "n".repeat(201), subject: "s", text: "t" }, 400, "VALIDATION_ERROR"),
 	post("/templates", "admin", "html over 512 KiB", { name: "n", subject: "s", html: "h".repeat(512 * 1024 + 1) }, 400, "VALIDATION_ERROR"),
@@ -640,6 +646,7 @@ add(
 	prefs("a category with spaces", json({ items: [{ channel: "EMAIL", category: "my news", enabled: false }] }), 400, "VALIDATION_ERROR"),
 	prefs("enabled as a string", json({ items: [{ channel: "EMAIL", category: "news", enabled: "no" }] }), 400, "VALIDATION_ERROR"),
 	prefs("one channel and category twice", json({ items: [{ channel: "EMAIL", category: "news", enabled: false }, { channel: "EMAIL", category: "news", enabled: true }] }), 400, "VALIDATION_ERROR"),
+	prefs("an EMAIL item while the actor's address is not verified", json({ items: [{ channel: "EMAIL", category: "news", enabled: false }] }), 403, "EMAIL_NOT_VERIFIED"),
 	prefs("another user's actor", json({ items: [] }), 403, "FORBIDDEN", { path: `/actors/${NOBODY}/preferences` }),
 	prefs("no token", json({ items: [] }), 401, "UNAUTHORIZED", { who: "none" }),
 	get(`/actors/${NOBODY}/preferences`, "user", "another user's actor", 403, "FORBIDDEN"),
