@@ -195,7 +195,14 @@ export interface OutboundConfig {
 	/** The wait before each retry; after the last one the delivery is FAILED. */
 	retryDelaysMs: number[];
 	pollMs: number;
+	/** Deliveries one node sends at once. */
 	concurrency: number;
+	/** Of those, at most this many to one endpoint, so a slow or hanging endpoint cannot take every slot. */
+	endpointConcurrency: number;
+	/** And at most this many to one owner's endpoints, so neither can one owner with several. */
+	ownerConcurrency: number;
+	/** Endpoints one owner (user or service) may have; more are refused 409 WEBHOOK_ENDPOINT_LIMIT_REACHED. */
+	maxEndpointsPerOwner: number;
 	/** How long a delivery waits for an earlier event of the same notification to the same endpoint. */
 	orderWaitMs: number;
 	/** How long after its time an event may still become visible in the store: the recovery sweep waits that long (lib/outbound/recovery.ts). */
@@ -220,6 +227,9 @@ function outbound(env: Env): OutboundConfig {
 		retryDelaysMs,
 		pollMs: int(env, "WEBHOOK_POLL_MS", 500, 10, 60000),
 		concurrency: int(env, "WEBHOOK_CONCURRENCY", 16, 1, 1000),
+		endpointConcurrency: int(env, "WEBHOOK_ENDPOINT_CONCURRENCY", 2, 1, 1000),
+		ownerConcurrency: int(env, "WEBHOOK_OWNER_CONCURRENCY", 4, 1, 1000),
+		maxEndpointsPerOwner: int(env, "WEBHOOK_MAX_ENDPOINTS_PER_OWNER", 10, 1, 1000),
 		orderWaitMs: 200,
 		recoveryMarginMs: int(env, "WEBHOOK_RECOVERY_MARGIN_MS", 120_000, 100, 3_600_000)
 	};
