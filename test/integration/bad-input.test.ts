@@ -563,20 +563,25 @@ for (const r of rows.filter(r => r.path === WEBHOOK)) add({ ...r, name: r.name.r
 
 // ---- push subscriptions and the VAPID key
 
+/** Rows of a user's JSON request to one route: a name, a body and the answer it must get. */
+const jsonRow =
+	(method: string, path: string) =>
+	(name: string, body: Row["body"], status: number, code: string, extra: Partial<Row> = {}): Row => ({
+		name: `${method} ${path}: ${name}`,
+		method,
+		path,
+		who: "user",
+		headers: JSON_TYPE,
+		body,
+		status,
+		code,
+		...extra
+	});
+
 const SUBSCRIPTIONS = "/actors/{actorId}/push-subscriptions";
 const P256DH = `BA${"A".repeat(85)}`;
 const AUTH = "A".repeat(22);
-const subscribe = (name: string, body: Row["body"], status: number, code: string, extra: Partial<Row> = {}): Row => ({
-	name: `POST ${SUBSCRIPTIONS}: ${name}`,
-	method: "POST",
-	path: SUBSCRIPTIONS,
-	who: "user",
-	headers: JSON_TYPE,
-	body,
-	status,
-	code,
-	...extra
-});
+const subscribe = jsonRow("POST", SUBSCRIPTIONS);
 add(
 	subscribe("an http endpoint", json({ endpoint: "http://push.example.com/x", keys: { p256dh: P256DH, auth: AUTH } }), 400, "VALIDATION_ERROR"),
 	subscribe("an endpoint on the internal network", json({ endpoint: "https://169.254.169.254/latest", keys: { p256dh: P256DH, auth: AUTH } }), 400, "VALIDATION_ERROR"),
@@ -602,17 +607,7 @@ add(
 // ---- outbound webhook endpoints (private addresses are refused here: no test switch)
 
 const ENDPOINTS = "/webhook-endpoints";
-const endpoint = (name: string, body: Row["body"], status: number, code: string, extra: Partial<Row> = {}): Row => ({
-	name: `POST ${ENDPOINTS}: ${name}`,
-	method: "POST",
-	path: ENDPOINTS,
-	who: "user",
-	headers: JSON_TYPE,
-	body,
-	status,
-	code,
-	...extra
-});
+const endpoint = jsonRow("POST", ENDPOINTS);
 add(
 	endpoint("an http url", json({ url: "http://example.com/hook" }), 400, "VALIDATION_ERROR"),
 	endpoint("the cloud metadata address", json({ url: "https://169.254.169.254/latest/meta-data" }), 400, "VALIDATION_ERROR"),
@@ -647,17 +642,7 @@ const unsubscribe = (name: string, token: string, status: number, code: string, 
 	...extra
 });
 const PREFERENCES = "/actors/{actorId}/preferences";
-const prefs = (name: string, body: Row["body"], status: number, code: string, extra: Partial<Row> = {}): Row => ({
-	name: `PUT ${PREFERENCES}: ${name}`,
-	method: "PUT",
-	path: PREFERENCES,
-	who: "user",
-	headers: JSON_TYPE,
-	body,
-	status,
-	code,
-	...extra
-});
+const prefs = jsonRow("PUT", PREFERENCES);
 add(
 	unsubscribe("a token signed by no key", forged, 400, "INVALID_UNSUBSCRIBE_TOKEN"),
 	unsubscribe("a token that is not one", "not-a-token", 400, "INVALID_UNSUBSCRIBE_TOKEN"),
