@@ -997,7 +997,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint for the caller's notifications
-         * @description The url must be https: and resolve to public addresses only. Deliveries are signed per Standard Webhooks with the secret answered here.
+         * @description The url must be https: and resolve to public addresses only. Deliveries are signed per Standard Webhooks with the secret answered here. An owner has one endpoint per url, and at most WEBHOOK_MAX_ENDPOINTS_PER_OWNER (10 by default).
          */
         post: operations["outbound.createEndpoint"];
         delete?: never;
@@ -1170,7 +1170,7 @@ export interface components {
              * @description The stable code clients branch on.
              * @enum {unknown}
              */
-            code: "VALIDATION_ERROR" | "MALFORMED_JSON" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_REFRESH_TOKEN" | "INVALID_TEMPORARY_TOKEN" | "FORBIDDEN" | "RECIPIENT_NOT_ALLOWED" | "SERVICE_NOT_ALLOWED" | "USER_NOT_CONFIRMED" | "INVALID_SIGNATURE" | "NOT_FOUND" | "ACTOR_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "FEATURE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "USER_EXISTS" | "ACTOR_EXISTS" | "IDEMPOTENCY_CONFLICT" | "INVALID_UNSUBSCRIBE_TOKEN" | "NOT_CANCELLABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_PASSWORD" | "TEMPLATE_NOT_FOUND" | "TEMPLATE_VARIABLE_MISSING" | "CHANNEL_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "REQUEST_TIMEOUT" | "INTERNAL" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "SHUTTING_DOWN" | "EMAIL_NOT_VERIFIED" | "EMAIL_ALREADY_VERIFIED" | "INVALID_VERIFICATION_TOKEN" | "INVALID_RESET_TOKEN" | "SERVICE_EXISTS";
+            code: "VALIDATION_ERROR" | "MALFORMED_JSON" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_REFRESH_TOKEN" | "INVALID_TEMPORARY_TOKEN" | "FORBIDDEN" | "RECIPIENT_NOT_ALLOWED" | "SERVICE_NOT_ALLOWED" | "USER_NOT_CONFIRMED" | "INVALID_SIGNATURE" | "NOT_FOUND" | "ACTOR_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "FEATURE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "USER_EXISTS" | "ACTOR_EXISTS" | "IDEMPOTENCY_CONFLICT" | "INVALID_UNSUBSCRIBE_TOKEN" | "NOT_CANCELLABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_PASSWORD" | "TEMPLATE_NOT_FOUND" | "TEMPLATE_VARIABLE_MISSING" | "CHANNEL_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "REQUEST_TIMEOUT" | "INTERNAL" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "SHUTTING_DOWN" | "EMAIL_NOT_VERIFIED" | "EMAIL_ALREADY_VERIFIED" | "INVALID_VERIFICATION_TOKEN" | "INVALID_RESET_TOKEN" | "SERVICE_EXISTS" | "WEBHOOK_ENDPOINT_EXISTS" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
             detail: string;
             errors?: {
                 field: string;
@@ -7168,6 +7168,18 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
                         code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Problem document: WEBHOOK_ENDPOINT_EXISTS, WEBHOOK_ENDPOINT_LIMIT_REACHED. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "WEBHOOK_ENDPOINT_EXISTS" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
                     };
                 };
             };

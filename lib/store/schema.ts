@@ -71,8 +71,8 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	push_subscriptions: { indexes: [{ fields: { endpointHash: 1 }, unique: true }, { fields: { actorId: 1, createdAt: -1 } }] },
 	/** The VAPID key pair when the environment sets none: one record under a fixed id. */
 	push_vapid_keys: { indexes: [] },
-	/** Outbound webhook endpoints, fanned out to by their owner (`kind:id`). */
-	webhook_endpoints: { indexes: [{ fields: { ownerKey: 1, createdAt: 1 } }] },
+	/** Outbound webhook endpoints, fanned out to by their owner (`kind:id`); one per owner and url. */
+	webhook_endpoints: { indexes: [{ fields: { ownerKey: 1, createdAt: 1 } }, { fields: { urlKey: 1 }, unique: true, sparse: true }] },
 	/** Webhook deliveries: claimed when due, in event order per notification and endpoint. */
 	webhook_deliveries: {
 		indexes: [

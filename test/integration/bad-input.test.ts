@@ -569,20 +569,25 @@ for (const r of rows.filter(r => r.path === WEBHOOK)) add({ ...r, name: r.name.r
 
 // ---- push subscriptions and the VAPID key
 
+/** Rows of a user's JSON request to one route: a name, a body and the answer it must get. */
+const jsonRow =
+	(method: string, path: string) =>
+	(name: string, body: Row["body"], status: number, code: string, extra: Partial<Row> = {}): Row => ({
+		name: `${method} ${path}: ${name}`,
+		method,
+		path,
+		who: "user",
+		headers: JSON_TYPE,
+		body,
+		status,
+		code,
+		...extra
+	});
+
 const SUBSCRIPTIONS = "/actors/{actorId}/push-subscriptions";
 const P256DH = `BA${"A".repeat(85)}`;
 const AUTH = "A".repeat(22);
-const subscribe = (name: string, body: Row["body"], status: number, code: string, extra: Partial<Row> = {}): Row => ({
-	name: `POST ${SUBSCRIPTIONS}: ${name}`,
-	method: "POST",
-	path: SUBSCRIPTIONS,
-	who: "user",
-	headers: JSON_TYPE,
-	body,
-	status,
-	code,
-	...extra
-});
+const subscribe = jsonRow("POST", SUBSCRIPTIONS);
 add(
 	subscribe("an http endpoint", json({ endpoint: "http://push.example.com/x", keys: { p256dh: P256DH, auth: AUTH } }), 400, "VALIDATION_ERROR"),
 	subscribe("an endpoint on the internal network", json({ endpoint: "https://169.254.169.254/latest", keys: { p256dh: P256DH, auth: AUTH } }), 400, "VALIDATION_ERROR"),
@@ -605,6 +610,28 @@ add(
 	get("/notifications/push/vapid-public-key?extra=1", "none", "an unknown query parameter", 400, "VALIDATION_ERROR")
 );
 
+// ---- outbound webhook endpoints (private addresses are refused here: no test switch)
+
+const ENDPOINTS = "/webhook-endpoints";
+const endpoint = jsonRow("POST", ENDPOINTS);
+add(
+	endpoint("an http url", json({ url: "http://example.com/hook" }), 400, "VALIDATION_ERROR"),
+	endpoint("the cloud metadata address", json({ url: "https://169.254.169.254/latest/meta-data" }), 400, "VALIDATION_ERROR"),
+	endpoint("a loopback name", json({ url: "https://localhost/hook" }), 400, "VALIDATION_ERROR"),
+	endpoint("credentials in the url", json({ url: "https://user:pass@example.com/hook" }), 400, "VALIDATION_ERROR"),
+	endpoint("a url that is no URL", json({ url: "hook" }), 400, "VALIDATION_ERROR"),
+	endpoint("a url of 3,000 characters", json({ url: `https://example.com/${"a".repeat(3000)}` }), 400, "VALIDATION_ERROR"),
+	endpoint("an unknown event type", json({ url: "https://example.com/hook", events: ["notification.nope"] }), 400, "VALIDATION_ERROR"),
+	endpoint("events as a string", json({ url: "https://example.com/hook", events: "notification.sent" }), 400, "VALIDATION_ERROR"),
+	endpoint("an unknown field", json({ url: "https://example.com/hook", owner: NOBODY }), 400, "VALIDATION_ERROR"),
+	endpoint("an empty object", "{}", 400, "VALIDATION_ERROR"),
+	endpoint("no token", json({ url: "https://example.com/hook" }), 401, "UNAUTHORIZED", { who: "none" }),
+	endpoint("text/plain", json({ url: "https://example.com/hook" }), 415, "UNSUPPORTED_MEDIA_TYPE", { headers: TEXT }),
+	get(`${ENDPOINTS}?extra=1`, "user", "an unknown query parameter", 400, "VALIDATION_ERROR"),
+	{ name: `DELETE ${ENDPOINTS}/{id}: an unknown endpoint`, method: "DELETE", path: `${ENDPOINTS}/${NOBODY}`, who: "user", status: 404, code: "NOT_FOUND" },
+	{ name: `DELETE ${ENDPOINTS}/{id}: not a UUID`, method: "DELETE", path: `${ENDPOINTS}/not-a-uuid`, who: "user", status: 400, code: "VALIDATION_ERROR" }
+);
+
 // ---- one-click unsubscribe, preferences, the operators' suppression list
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
@@ -621,17 +648,7 @@ const unsubscribe = (name: string, token: string, status: number, code: string, 
 	...extra
 });
 const PREFERENCES = "/actors/{actorId}/preferences";
-const prefs = (name: string, body: Row["body"], status: number, code: string, extra: Partial<Row> = {}): Row => ({
-	name: `PUT ${PREFERENCES}: ${name}`,
-	method: "PUT",
-	path: PREFERENCES,
-	who: "user",
-	headers: JSON_TYPE,
-	body,
-	status,
-	code,
-	...extra
-});
+const prefs = jsonRow("PUT", PREFERENCES);
 add(
 	unsubscribe("a token signed by no key", forged, 400, "INVALID_UNSUBSCRIBE_TOKEN"),
 	unsubscribe("a token that is not one", "not-a-token", 400, "INVALID_UNSUBSCRIBE_TOKEN"),
