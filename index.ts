@@ -4,7 +4,7 @@
  */
 import { ServiceBroker, type ServiceSchema } from "moleculer";
 import brokerOptions from "./moleculer.config";
-import { ConfigError, loadConfig, type Config, type ServiceName } from "./lib/config";
+import { ConfigError, describeConfigError, loadConfig, type Config, type ServiceName } from "./lib/config";
 import { prepareDataDir, usesDataDir, type Repair } from "./lib/data-dir";
 import { attachRuntime, Runtime, runtimeOf } from "./lib/runtime";
 import { stopOnSignals } from "./lib/shutdown";
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
 		config = loadConfig();
 	} catch (err) {
 		if (err instanceof ConfigError) {
-			process.stderr.write(`${err.message}\n`);
+			process.stderr.write(`${describeConfigError(err)}\n`);
 			process.exit(78);
 		}
 		throw err;

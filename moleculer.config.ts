@@ -6,6 +6,7 @@ import type { BrokerOptions, Middleware } from "moleculer";
 import type { Config } from "./lib/config";
 import { CallContext } from "./lib/context";
 import { errorFields, mergeLogArguments } from "./lib/logging";
+import { prometheusMetrics } from "./lib/prometheus";
 import type { Runtime } from "./lib/runtime";
 import { AuthMiddleware } from "./middlewares/auth.middleware";
 import { DeadlineMiddleware } from "./middlewares/deadline.middleware";
@@ -13,6 +14,8 @@ import { FallbackMiddleware } from "./middlewares/fallback.middleware";
 import { storageFaultsErrorHandler } from "./middlewares/storage-faults.middleware";
 import { StreamMiddleware } from "./middlewares/stream.middleware";
 import { TransportHealthMiddleware } from "./middlewares/transport-health.middleware";
+import { TracingScopeMiddleware } from "./middlewares/tracing-scope.middleware";
+import { tracingOptions } from "./lib/tracing/exporter";
 
 /** Names under which secrets travel: in the body of a call, its meta, or a log line's own fields. */
 const SECRET_FIELDS = [
@@ -101,15 +104,20 @@ export default function brokerOptions(config: Config, runtime: Runtime): BrokerO
 			}
 		},
 		validator: true,
-		metrics:
-			config.metricsPort === undefined
-				? false
-				: { enabled: true, reporter: [{ type: "Prometheus", options: { port: config.metricsPort, path: "/metrics" } }] },
-		tracing: false,
-		// Later entries wrap earlier ones: streams are watched before the auth check awaits.
+		metrics: config.metricsPort === undefined ? false : prometheusMetrics(config.metricsPort),
+		// OpenTelemetry traces (lib/tracing) only with an OTLP endpoint: otherwise no span is made anywhere.
+		tracing: config.tracing ? tracingOptions(config.tracing, { nodeID: config.nodeId, namespace: config.namespace }) : false,
+		// Later entries wrap earlier ones: streams are watched before the auth check awaits,
+		// and the handler runs inside its span once Moleculer's Tracing has made it.
 		// Moleculer's own come after the project's, as Moleculer would add them.
 		internalMiddlewares: false,
-		middlewares: [AuthMiddleware(runtime), StreamMiddleware, TransportHealthMiddleware(runtime), ...builtInMiddlewares()],
+		middlewares: [
+			...(config.tracing ? [TracingScopeMiddleware()] : []),
+			AuthMiddleware(runtime),
+			StreamMiddleware,
+			TransportHealthMiddleware(runtime),
+			...builtInMiddlewares()
+		],
 		// Storage faults in any action become 503 STORAGE_UNAVAILABLE (middlewares/storage-faults.middleware.ts).
 		errorHandler: storageFaultsErrorHandler(runtime),
 		// index.ts runs the one orderly stop (lib/shutdown.ts); Moleculer's own signal

@@ -88,7 +88,7 @@ async function measureSplit(settings: BenchSettings): Promise<LoadResult> {
 	const port = await freePort();
 	const dataDir = await makeTempDir("bench-gateway-split-");
 	const base = `http://${HOST}:${port}`;
-	const env = childEnv({ DATA_DIR: dataDir, LOG_LEVEL: "warn", NATS_URL: BENCH_NATS_URL, NAMESPACE: `bench-split-${process.pid}-${Date.now().toString(36)}` });
+	const env = childEnv({ DATA_DIR: dataDir, LOG_LEVEL: "warn", NATS_URL: BENCH_NATS_URL, NAMESPACE: `bench-split-${process.pid}-${Date.now().toString(36)}`, PUBLIC_URL: base });
 	const children: Child[] = [];
 	try {
 		children.push(

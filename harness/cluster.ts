@@ -72,7 +72,10 @@ export class Cluster {
 		const namespace = uniqueNamespace(opts.label);
 		const dataDir = await makeTempDir(`cluster-${opts.label}-`);
 		const natsUrl = opts.natsUrl ?? DEFAULT_NATS_URL;
-		const env = childEnv({ NATS_URL: natsUrl, NAMESPACE: namespace, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...opts.env });
+		const port = await freePort();
+		const base = `http://${HOST}:${port}`;
+		// Every node signs and checks tokens for this one address (issuers are built from it).
+		const env = childEnv({ NATS_URL: natsUrl, NAMESPACE: namespace, DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: "warn", ...opts.env });
 		const observer = new ServiceBroker({
 			namespace,
 			nodeID: `bench-observer-${process.pid}`,
@@ -83,8 +86,6 @@ export class Cluster {
 		let api: Child | undefined;
 		try {
 			await observer.start();
-			const port = await freePort();
-			const base = `http://${HOST}:${port}`;
 			api = await startChild({
 				name: `api node (${namespace})`,
 				args: [...profileArgs(), PLATFORM_ENTRY],

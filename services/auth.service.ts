@@ -9,6 +9,7 @@ import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { AccountCreator, messageOf, type ActorDirectory } from "../lib/accounts/create";
 import { AccountLifecycle } from "../lib/accounts/lifecycle";
 import { AccountRepair } from "../lib/accounts/repair";
+import { AUTH_METRIC_HOOKS, registerAuthMetrics } from "../lib/auth/metrics";
 import { NotificationIntake } from "../lib/notifications/accept";
 import { RateLimiter } from "../lib/rate-limit";
 import { emailParam, normalizeEmail } from "../lib/email-address";
@@ -87,6 +88,8 @@ const personName = {
 const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = {
 	name: "auth",
 	mixins: [RuntimeMixin, AccountLifecycleMixin as Partial<ServiceSchema>, ServiceAccountsMixin as Partial<ServiceSchema>],
+	// Sign-in and refresh counters for Prometheus (lib/auth/metrics.ts).
+	hooks: AUTH_METRIC_HOOKS,
 	actions: {
 		register: {
 			visibility: "published",
@@ -272,6 +275,7 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 		});
 	},
 	async started() {
+		registerAuthMetrics(this.broker);
 		await (await this.runtime().idp()).bootstrap();
 		this.sweepTimer = setInterval(() => this.sweep(), Math.min(this.runtime().config.accountRepairGraceMs, MAX_SWEEP_INTERVAL_MS));
 		this.sweep();

@@ -87,7 +87,8 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, 
 				countOutcome(this.broker, outcome.event);
 				this.throughput.count(outcome.event);
 			},
-			sendTimeVariables: lifecycleVariables(rt.store(), rt.config.uiBaseUrl, rt.config.accounts)
+			sendTimeVariables: lifecycleVariables(rt.store(), rt.config.uiBaseUrl, rt.config.accounts),
+			tracer: this.broker.isTracingEnabled() ? this.broker.tracer : undefined
 		});
 		this.dispatcher.start();
 		const dispatcher = this.dispatcher;

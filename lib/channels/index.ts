@@ -12,6 +12,7 @@ import { loadVapidKeys, PushSubscriptions, type VapidDetails } from "../push";
 import { createSmsProvider, type ReceiptListener } from "../sms";
 import type { SmppLog } from "../sms/smpp";
 import type { Store } from "../store";
+import { traceChannels } from "../tracing/channels";
 import { PushChannel } from "./push";
 import { SmsChannel } from "./sms";
 import type { ChannelResult, ChannelSender, SendOptions } from "./types";
@@ -73,5 +74,6 @@ export function createChannels(config: Config, deps: ChannelDeps = {}): Map<Chan
 			})
 		);
 	}
-	return new Map(senders.map(s => [s.channel, s]));
+	const used = config.tracing ? traceChannels(senders, { EMAIL: n.emailProvider, SMS: n.sms.provider, PUSH: "web-push" }) : senders;
+	return new Map(used.map(s => [s.channel, s]));
 }

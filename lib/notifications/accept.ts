@@ -10,6 +10,7 @@ import { ClientError, badRequest } from "../errors";
 import { parseE164 } from "../sms";
 import { DuplicateKeyError, type Store } from "../store";
 import { GroupCommit } from "../store/group-commit";
+import { currentTraceparent } from "../tracing/scope";
 import { findTemplate, requireTemplateBody } from "./directory";
 import { committed, newEvent, statusEvent } from "./events";
 import { defaultCategory, DELIVERABLE_CHANNELS, nextSeq, priorityRank, type Channel, type Creator, type NotificationDoc, type Priority } from "./model";
@@ -196,6 +197,8 @@ export class NotificationIntake {
 			doc.idempotencyScope = scope;
 			doc.requestHash = requestHash;
 		}
+		const traceparent = currentTraceparent();
+		if (traceparent) doc.traceparent = traceparent;
 		const first = newEvent(doc.id, "QUEUED", { now, status: "QUEUED", ...(doc.sendAt ? { detail: { sendAt: doc.sendAt } } : {}) });
 		try {
 			// The record and its first event in one group (one transaction in SQLite).

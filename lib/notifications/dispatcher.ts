@@ -6,7 +6,7 @@
  * under way finish and the notifications claimed but not yet handed to a provider go
  * back to the queue at once.
  */
-import type { Logger } from "moleculer";
+import type { Logger, Span, Tracer } from "moleculer";
 import type { ChannelSender } from "../channels";
 import type { NotificationConfig } from "../config";
 import type { KeyValue } from "../kv";
@@ -15,6 +15,7 @@ import { CHANNELS, type Channel, type NotificationDoc } from "./model";
 import { NotificationQueue, SETTLE_BATCHING, type Outcome } from "./queue";
 import { SendRateLimiter } from "./send-rate";
 import { LEASE_MARGIN_MS, LeaseLost, NotStarted, send, type SendDeps } from "./send";
+import { traceDelivery } from "../tracing/delivery";
 
 export interface DispatcherDeps {
 	config: NotificationConfig;
@@ -31,6 +32,8 @@ export interface DispatcherDeps {
 	unsubscribeUrl?: SendDeps["unsubscribeUrl"];
 	/** See SendDeps.sendTimeVariables. */
 	sendTimeVariables?: SendDeps["sendTimeVariables"];
+	/** With tracing on: each delivery attempt is a span (lib/tracing/delivery.ts). */
+	tracer?: Tracer;
 }
 
 export class Dispatcher {
@@ -126,20 +129,28 @@ export class Dispatcher {
 				await this.idle(cfg.pollMs);
 				continue;
 			}
+			const tracer = this.deps.tracer;
 			for (const n of batch) {
-				const job: Promise<void> = send(this.sendDeps, n)
-					.then(outcome => this.settle(outcome))
-					.catch(err => {
-						if (err instanceof NotStarted) return this.release(n);
-						if (!(err instanceof LeaseLost)) throw err;
-						this.deps.logger.warn("Lease lost before sending; another node has the notification", { notificationId: n.id });
-					})
-					// The lease expires and another attempt follows: nothing is lost.
-					.catch(err => this.deps.logger.error("Processing a notification failed", { notificationId: n.id, error: (err as Error).message }))
-					.finally(() => this.inflight.delete(job));
+				const job: Promise<void> = (tracer ? traceDelivery(tracer, n, span => this.process(n, span)) : this.process(n)).finally(() => this.inflight.delete(job));
 				this.inflight.add(job);
 			}
 		}
+	}
+
+	/** Sends one claimed notification and records what became of it; never rejects. */
+	private process(n: NotificationDoc, span?: Span): Promise<void> {
+		return send(this.sendDeps, n)
+			.then(outcome => {
+				span?.addTags({ "notification.status": outcome.status });
+				return this.settle(outcome);
+			})
+			.catch(err => {
+				if (err instanceof NotStarted) return this.release(n);
+				if (!(err instanceof LeaseLost)) throw err;
+				this.deps.logger.warn("Lease lost before sending; another node has the notification", { notificationId: n.id });
+			})
+			// The lease expires and another attempt follows: nothing is lost.
+			.catch(err => this.deps.logger.error("Processing a notification failed", { notificationId: n.id, error: (err as Error).message }));
 	}
 
 	/** Waits for wake() or the poll interval, whichever comes first. */

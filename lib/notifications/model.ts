@@ -63,6 +63,11 @@ export interface NotificationDoc {
 	leaseToken?: string;
 	leaseUntil?: string;
 	lastError?: string;
+	/**
+	 * With tracing on, the W3C traceparent of the call that accepted it: each delivery
+	 * attempt's span is its child, so the send is in the request's trace (lib/tracing/delivery.ts).
+	 */
+	traceparent?: string;
 }
 
 export interface EventDoc {

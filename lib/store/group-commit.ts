@@ -7,6 +7,8 @@
  * as configured, then each request's groups are written on their own, so one
  * caller's error is only its own.
  */
+import type { Span } from "moleculer";
+import { currentSpan, inBatch, tracingActive } from "../tracing/scope";
 import type { BatchGroup, Store } from "./types";
 
 export interface GroupCommitOptions {
@@ -31,6 +33,8 @@ interface Pending {
 	groups: BatchGroup[];
 	resolve: (applied: boolean[]) => void;
 	reject: (err: unknown) => void;
+	/** The submitter's span, with tracing on (lib/tracing/scope.ts, inBatch). */
+	span: Span | undefined;
 }
 
 export class GroupCommit {
@@ -58,7 +62,7 @@ export class GroupCommit {
 
 	submit(groups: BatchGroup[]): Promise<boolean[]> {
 		return new Promise((resolve, reject) => {
-			this.pending.push({ groups, resolve, reject });
+			this.pending.push({ groups, resolve, reject, span: currentSpan() });
 			this.pendingGroups += groups.length;
 			if (this.pendingGroups >= this.maxGroups) void this.flush();
 			else if (!this.full()) this.timer ??= this.schedule();
@@ -93,7 +97,7 @@ export class GroupCommit {
 		const groups = batch.flatMap(p => p.groups);
 		for (let attempt = 1; attempt <= this.attempts; attempt++) {
 			try {
-				const applied = await this.store.batch(groups);
+				const applied = await this.commit(batch, groups);
 				let at = 0;
 				for (const p of batch) {
 					p.resolve(applied.slice(at, at + p.groups.length));
@@ -107,10 +111,19 @@ export class GroupCommit {
 		}
 		for (const p of batch) {
 			try {
-				p.resolve(await this.store.batch(p.groups));
+				p.resolve(await this.commit([p], p.groups));
 			} catch (err) {
 				p.reject(err);
 			}
 		}
+	}
+
+	/**
+	 * The store's batch. With tracing on, its span is a child of its first submitter's
+	 * span and links to the others' (lib/tracing/scope.ts, BatchScope), whichever
+	 * request's timer happens to run it.
+	 */
+	private commit(batch: Pending[], groups: BatchGroup[]): Promise<boolean[]> {
+		return tracingActive() ? inBatch(batch.map(p => p.span), () => this.store.batch(groups)) : this.store.batch(groups);
 	}
 }

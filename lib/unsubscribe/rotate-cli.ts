@@ -4,7 +4,7 @@
  * platform reads them). Links already mailed keep working: every stored key still
  * verifies. Each node signs with the new key from its next start.
  */
-import { ConfigError, loadConfig } from "../config";
+import { ConfigError, describeConfigError, loadConfig } from "../config";
 import { createStore } from "../store";
 import { rotateUnsubscribeKey } from "./keys";
 
@@ -20,6 +20,6 @@ async function main(): Promise<void> {
 }
 
 main().catch(err => {
-	process.stderr.write(`${err instanceof ConfigError ? err.message : (err as Error).stack}\n`);
+	process.stderr.write(`${err instanceof ConfigError ? describeConfigError(err) : (err as Error).stack}\n`);
 	process.exit(err instanceof ConfigError ? 78 : 1);
 });

@@ -24,6 +24,7 @@ import { HttpDrain } from "./drain";
 import { AliasIndex, describeOnce } from "./alias-index";
 import { GATEWAY_HTTP_OBJECTS } from "./http-objects";
 import { LiveStreams } from "./live";
+import { observeRequests } from "./observe";
 import { STATUS_EVENTS, type StatusEvent, type StatusEvents } from "../../lib/notifications/events";
 import type { Timeline } from "../../lib/notifications/view";
 import { buildRoutes, ROUTES } from "./routes";
@@ -76,7 +77,9 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		listAliases: false,
 		addRoute: false,
 		removeRoute: false,
-		rest: { auth: "public" },
+		// moleculer-web names its span by the raw URL and tags it with it; a query can hold
+		// a sign-in's code and state, and Moleculer writes span names and tags to its debug log.
+		rest: { auth: "public", tracing: { spanName: "api.rest", tags: { params: false } } },
 		...DOCS_ACTIONS,
 		...CONSOLE_ACTIONS,
 		live: {
@@ -226,7 +229,7 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		this.server?.on("clientError", answerClientError);
 		if (this.server) {
 			// Every request passes the drain, then the common headers and OPTIONS, then moleculer-web.
-			const serve = (req: Req, res: Res) => (answerAtEntry(this, req, res, requestIdOf) ? undefined : this.httpHandler(req, res));
+			const serve = observeRequests(this, (req: Req, res: Res) => (answerAtEntry(this, req, res, requestIdOf) ? undefined : this.httpHandler(req, res)));
 			this.drain = new HttpDrain(this.server, this.httpHandler, (req, res) => this.refuseDuringStop(req, res), serve);
 		}
 	},

@@ -24,7 +24,7 @@ export class GatewayRequest extends IncomingMessage {
 	$next: unknown = undefined;
 	$ctx: Req["$ctx"] = undefined;
 	originalUrl: unknown = undefined;
-	parsedUrl: unknown = undefined;
+	parsedUrl: Req["parsedUrl"] = undefined;
 	query: Req["query"] = undefined;
 	baseUrl: unknown = undefined;
 	$route: unknown = undefined;
@@ -34,9 +34,11 @@ export class GatewayRequest extends IncomingMessage {
 	$alias: Req["$alias"] = undefined;
 	$endpoint: unknown = undefined;
 	$action: unknown = undefined;
-	// The gateway's (authenticate, the live-stream hook).
+	// The gateway's (authenticate, the live-stream hook, observe.ts).
 	$principal: Req["$principal"] = undefined;
 	$live: Req["$live"] = undefined;
+	$span: Req["$span"] = undefined;
+	$began: Req["$began"] = undefined;
 }
 
 export class GatewayResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {

@@ -4,7 +4,7 @@
  * hands it to the hooks.
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import type { Context, Service, ServiceSettingSchema } from "moleculer";
+import type { Context, Service, ServiceSettingSchema, Span } from "moleculer";
 import type { ClientAddresses } from "../../lib/client-ip";
 import type { RateLimitedRoute } from "../../lib/config";
 import type { RateLimiter } from "../../lib/rate-limit";
@@ -12,7 +12,7 @@ import type { RuntimeMethods } from "../../mixins/runtime.mixin";
 import type { Drain } from "../../lib/shutdown";
 import type { Principal } from "../../lib/auth/rules";
 import type { LiveStream, LiveStreams } from "./live";
-import type { AliasIndex, IndexedAlias } from "./alias-index";
+import type { AliasIndex, IndexedAlias, ResolvedAlias } from "./alias-index";
 
 /**
  * How a route reads its body. moleculer-web parses bodies per route, so every alias
@@ -93,6 +93,8 @@ export interface GatewayMethods extends RuntimeMethods {
 	httpHandler(req: Req, res: Res): Promise<void>;
 	/** moleculer-web's: answers through the route's or the service's onError. */
 	sendError(req: Req, res: Res, err: unknown): void;
+	/** moleculer-web's alias lookup (through alias-index.ts). */
+	resolveAlias(url: string, method?: string): ResolvedAlias<GatewayAlias> | false;
 }
 
 export type GatewayThis = Service<GatewaySettings> & GatewayVars & GatewayMethods;
@@ -101,7 +103,13 @@ export type Req = IncomingMessage & {
 	$ctx?: Context;
 	$service?: GatewayThis;
 	/** Set once the route's middlewares (body parsers included) have run and an alias matched. */
-	$alias?: { action?: string | null; policy?: AppliedPolicy };
+	$alias?: { action?: string | null; policy?: AppliedPolicy; fullPath?: string };
+	/** moleculer-web's: the path without its query string or a trailing slash, once the request reached its router. */
+	parsedUrl?: unknown;
+	/** With tracing on: the HTTP request's span (observe.ts). */
+	$span?: Span;
+	/** With traces or metrics on: performance.now() at the request's arrival (observe.ts). */
+	$began?: number;
 	$params?: unknown;
 	/** Who the Bearer token names, once the gateway has checked it. */
 	$principal?: Principal;

@@ -11,7 +11,7 @@
  */
 import { JwtVerifier } from "aws-jwt-verify";
 import { SimpleJwksCache } from "aws-jwt-verify/jwk";
-import { decodeProtectedHeader } from "jose";
+import { decodeJwt, decodeProtectedHeader } from "jose";
 import { freePort } from "../../harness/processes";
 import { KEYS_COLLECTION, type StoredKey } from "../../lib/idp/keys";
 import { http, newUser, runtime, startPlatform, type Platform } from "../helpers/platform";
@@ -131,5 +131,24 @@ describe("identity provider discovery and key rotation", () => {
 		await keys.updateMany({ id: oldKid! }, { $set: { expiresAt: new Date(Date.now() - 1000).toISOString() } });
 		const published = (await http(p.baseUrl, "GET", "/idp/actors/.well-known/jwks.json")).body.keys.map((k: { kid: string }) => k.kid);
 		expect(published).toEqual([rotated.body.kid]);
+	});
+});
+
+describe("the issuers of a platform started without PUBLIC_URL", () => {
+	it("should follow PORT, in the discovery document and in the tokens", async () => {
+		const port = await freePort();
+		const local = await startPlatform({ PORT: String(port) });
+		try {
+			const issuer = `http://localhost:${port}/idp/actors`;
+			const document = await http(local.baseUrl, "GET", "/idp/actors/.well-known/openid-configuration");
+			expect(document.body).toMatchObject({ issuer, jwks_uri: `${issuer}/.well-known/jwks.json` });
+			const registered = await http(local.baseUrl, "POST", "/auth/register", { json: newUser() });
+			expect(registered.status).toBe(201);
+			expect(decodeJwt(registered.body.accessToken).iss).toBe(issuer);
+			const me = await http(local.baseUrl, "GET", `/actors/${registered.body.actorId}`, { token: registered.body.accessToken });
+			expect(me.status).toBe(200);
+		} finally {
+			await local.stop();
+		}
 	});
 });

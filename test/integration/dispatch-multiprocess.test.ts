@@ -27,7 +27,7 @@ interface Nodes {
 async function startCluster(extraEnv: Record<string, string> = {}): Promise<Nodes> {
 	const dataDir = tempDir();
 	const port = await freePort();
-	const env = { NATS_URL, NAMESPACE: uniqueName("disp"), DATA_DIR: dataDir, NOTIFICATION_LEASE_MS: "1500", DISPATCHER_POLL_MS: "200", ...extraEnv };
+	const env = { NATS_URL, NAMESPACE: uniqueName("disp"), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, NOTIFICATION_LEASE_MS: "1500", DISPATCHER_POLL_MS: "200", ...extraEnv };
 	const api = startNode({ ...env, ...ADMIN_ENV, SERVICES: "api-gateway,auth,actors,notifications", PORT: String(port), NODE_ID: "api" });
 	const baseUrl = `http://127.0.0.1:${port}`;
 	// The gateway answers (a 401) before the services behind it have started; until

@@ -39,7 +39,7 @@ describeWithPrograms({ "nats-server": NATS_SERVER }, "NATS restarted", () => {
 		const dataDir = tempDir();
 		const port = await freePort();
 		const baseUrl = `http://127.0.0.1:${port}`;
-		const env = { NATS_URL: nats.url, NAMESPACE: uniqueName("nats-fault"), DATA_DIR: dataDir, DISPATCHER_POLL_MS: "200", REQUEST_TIMEOUT_MS: "30000" };
+		const env = { NATS_URL: nats.url, NAMESPACE: uniqueName("nats-fault"), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, DISPATCHER_POLL_MS: "200", REQUEST_TIMEOUT_MS: "30000" };
 		const nodes: NodeProcess[] = [
 			startNode({ ...env, ...ADMIN_ENV, SERVICES: "api-gateway,auth,notifications", PORT: String(port), NODE_ID: "api" }),
 			startNode({ ...env, SERVICES: "actors", NODE_ID: "actors" }),
@@ -129,7 +129,7 @@ describeWithPrograms({ "nats-server": NATS_SERVER }, "dispatcher stops", () => {
 		const dataDir = tempDir();
 		const port = await freePort();
 		const baseUrl = `http://127.0.0.1:${port}`;
-		const common = { NATS_URL: nats.url, NAMESPACE: uniqueName("stop"), DATA_DIR: dataDir, DISPATCHER_POLL_MS: "200", ...env };
+		const common = { NATS_URL: nats.url, NAMESPACE: uniqueName("stop"), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, DISPATCHER_POLL_MS: "200", ...env };
 		const api = startNode({ ...common, ...ADMIN_ENV, SERVICES: "api-gateway,auth,actors,notifications", PORT: String(port), NODE_ID: "api" });
 		await waitFor("the api node", async () => (await quick(baseUrl, "GET", "/health/ready")).status === 200, 30000);
 		// The notifications go to any address: the administrator sends them.

@@ -29,7 +29,7 @@ describeWith("NATS", "feature flags and resumes across processes over NATS", () 
 		const [portA, portB] = [await freePort(), await freePort()];
 		urlA = `http://127.0.0.1:${portA}`;
 		urlB = `http://127.0.0.1:${portB}`;
-		const common = { NATS_URL, NAMESPACE: uniqueName("it-flags"), DATA_DIR: dataDir };
+		const common = { NATS_URL, NAMESPACE: uniqueName("it-flags"), DATA_DIR: dataDir, PUBLIC_URL: urlA };
 		a = startNode({
 			...common,
 			SERVICES: "api-gateway,auth,actors",

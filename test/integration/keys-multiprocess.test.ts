@@ -24,7 +24,7 @@ describeWith("NATS", "a gateway node without data of its own", () => {
 		fs.chmodSync(gatewayDir, 0o555);
 		const port = await freePort();
 		baseUrl = `http://127.0.0.1:${port}`;
-		common = { NATS_URL, NAMESPACE: uniqueName("it-keys") };
+		common = { NATS_URL, NAMESPACE: uniqueName("it-keys"), PUBLIC_URL: baseUrl };
 		gateway = startNode({ ...common, SERVICES: "api-gateway", PORT: String(port), NODE_ID: "gw", DATA_DIR: gatewayDir });
 		await waitFor("the gateway to join NATS", async () => (await http(baseUrl, "GET", "/health/ready")).body?.checks?.transporter === "ok", 30000);
 	}, 40000);

@@ -34,7 +34,7 @@ describeWith("NATS", "live status with the gateway and the dispatcher on separat
 		fs.writeFileSync(caFile, tls.cert);
 		const port = await freePort();
 		baseUrl = `http://127.0.0.1:${port}`;
-		const env = { NATS_URL, NAMESPACE: uniqueName("live"), DATA_DIR: dataDir, DISPATCHER_POLL_MS: "200", SNS_SIGNING_CERT_HOST_PATTERN: "^localhost:\\d+$", NODE_EXTRA_CA_CERTS: caFile };
+		const env = { NATS_URL, NAMESPACE: uniqueName("live"), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, DISPATCHER_POLL_MS: "200", SNS_SIGNING_CERT_HOST_PATTERN: "^localhost:\\d+$", NODE_EXTRA_CA_CERTS: caFile };
 		nodes.push(startNode({ ...env, ...ADMIN_ENV, SERVICES: "api-gateway,auth,actors,notifications", PORT: String(port), NODE_ID: "live-api" }));
 		nodes.push(startNode({ ...env, SERVICES: "dispatcher,webhooks", NODE_ID: "live-dispatcher", LOG_LEVEL: "info" }));
 		let reg!: HttpResult;

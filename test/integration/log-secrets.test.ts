@@ -7,6 +7,9 @@
  * a notification sent by the dispatcher, and a signed SNS webhook. Then every secret
  * the run used or produced is searched for in the captured output.
  *
+ * The nodes also export traces to a local OTLP receiver, so the spans of the same run
+ * (and Moleculer's debug lines about them) are searched as well.
+ *
  * The child processes cannot be handed the test's HTTPS agent, so they trust the
  * test's SNS certificate through NODE_EXTRA_CA_CERTS, which Node reads at start.
  */
@@ -20,6 +23,7 @@ import { SecretBox } from "../../lib/secretbox";
 import { SqliteStore } from "../../lib/store/sqlite";
 import { linkToken, waitForMail } from "../helpers/mail";
 import { MockProvider } from "../helpers/oauth2-provider";
+import { OtlpReceiver } from "../helpers/otlp";
 import { http, newUser, tempDir, type HttpResult } from "../helpers/platform";
 import { describeNodes, freePort, startNode, waitFor, type NodeProcess } from "../helpers/processes";
 import { describeWith, NATS_URL, REDIS_URL, uniqueName } from "../helpers/services";
@@ -32,6 +36,7 @@ const JWT = /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g;
 describeWith("NATS", "secrets in the logs of a full run", () => {
 	describeWith("Redis", "with Redis", () => {
 		const provider = new MockProvider();
+		const receiver = new OtlpReceiver();
 		const secrets = new Map<string, string>();
 		const keep = (label: string, value: string | null | undefined) => {
 			if (!value) throw new Error(`the run produced no ${label}`);
@@ -64,6 +69,7 @@ describeWith("NATS", "secrets in the logs of a full run", () => {
 				REDIS_URL,
 				NAMESPACE: namespace,
 				DATA_DIR: dataDir,
+				PUBLIC_URL: baseUrl,
 				DISPATCHER_POLL_MS: "100",
 				NODE_EXTRA_CA_CERTS: caFile,
 				SNS_SIGNING_CERT_HOST_PATTERN: "^localhost:\\d+$",
@@ -78,6 +84,8 @@ describeWith("NATS", "secrets in the logs of a full run", () => {
 				OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY: keep("encryption key", randomBytes(32).toString("base64")),
 				OAUTH2_REFRESH_TOKEN_PREVIOUS_KEYS: keep("previous encryption key", randomBytes(32).toString("base64")),
 				IDP_KEY_ENCRYPTION_KEY: keep("key-encryption key", randomBytes(32).toString("base64")),
+				OTEL_EXPORTER_OTLP_ENDPOINT: await receiver.start(),
+				OTEL_EXPORTER_OTLP_HEADERS: `x-api-key=${keep("OTLP API key", randomBytes(16).toString("hex"))}`,
 				UI_BASE_URL: UI,
 				// Reuse of a rotated token is shown at once below, without the grace.
 				REFRESH_TOKEN_REUSE_INTERVAL_SECONDS: "0"
@@ -95,6 +103,7 @@ describeWith("NATS", "secrets in the logs of a full run", () => {
 			redis?.disconnect();
 			await certHost?.close();
 			await provider.stop();
+			await receiver.stop();
 			if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 		});
 
@@ -235,6 +244,16 @@ describeWith("NATS", "secrets in the logs of a full run", () => {
 		it("should find no JWT at all in the log, service tokens included", () => {
 			expect(log).not.toBe("");
 			expect(log.match(JWT) ?? []).toEqual([]);
+		});
+
+		it("should find none of the run's secrets, and no JWT, in its traces", () => {
+			const routes = new Set(receiver.spans.map(s => s.attributes["http.route"]));
+			// The stop sent the last spans: the run's sign-ins, the social callback and the webhook are all there.
+			for (const route of ["/auth/login", "/auth/social/login/callback", "/auth/tokens/exchange", "/notifications/webhooks/email-provider"]) expect(routes.has(route)).toBe(true);
+			const traces = JSON.stringify(receiver.spans);
+			const found = [...secrets].filter(([, value]) => traces.includes(value)).map(([label]) => label);
+			expect(found).toEqual([]);
+			expect(traces.match(JWT) ?? []).toEqual([]);
 		});
 	});
 });

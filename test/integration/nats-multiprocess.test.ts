@@ -17,7 +17,7 @@ describeWith("NATS", "services split across processes over NATS", () => {
 		dataDir = tempDir();
 		const port = await freePort();
 		baseUrl = `http://127.0.0.1:${port}`;
-		const common = { NATS_URL, NAMESPACE: uniqueName("it"), DATA_DIR: dataDir };
+		const common = { NATS_URL, NAMESPACE: uniqueName("it"), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` };
 		gateway = startNode({ ...common, SERVICES: "api-gateway,auth", PORT: String(port), NODE_ID: "gw" });
 		actors = startNode({ ...common, SERVICES: "actors", NODE_ID: "actors" });
 		// Until the actor node is known the gateway answers 503; then 401 (it checks the token after finding the service).

@@ -19,7 +19,7 @@ describeWith("NATS", "webhook deliveries across a crash", () => {
 		const dataDir = tempDir();
 		const port = await freePort();
 		const baseUrl = `http://127.0.0.1:${port}`;
-		const env = { NATS_URL, NAMESPACE: uniqueName("hookcrash"), DATA_DIR: dataDir, WEBHOOK_ALLOW_PRIVATE_URLS: "true", WEBHOOK_TIMEOUT_MS: "1000", WEBHOOK_POLL_MS: "100" };
+		const env = { NATS_URL, NAMESPACE: uniqueName("hookcrash"), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, WEBHOOK_ALLOW_PRIVATE_URLS: "true", WEBHOOK_TIMEOUT_MS: "1000", WEBHOOK_POLL_MS: "100" };
 		const nodes: NodeProcess[] = [];
 		const r = await Receiver.start();
 		// The first request never gets an answer: the sender is killed while it waits.

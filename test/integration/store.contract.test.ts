@@ -9,6 +9,7 @@ import { SqliteWorkerStore } from "../../lib/store/sqlite-thread";
 import { MongoStore } from "../../lib/store/mongo";
 import { DuplicateKeyError, type Store } from "../../lib/store";
 import { SCHEMA } from "../../lib/store/schema";
+import { TracedStore } from "../../lib/tracing/store";
 import { mongoSource, startMongo } from "../helpers/mongo";
 import { tempDir } from "../helpers/platform";
 import { uniqueName } from "../helpers/services";
@@ -318,6 +319,12 @@ contract("sqlite", async () => {
 	return { store, cleanup: async () => { await store.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
 });
 
+// With tracing on, every store is wrapped (lib/tracing/store.ts): the wrapper must change nothing.
+contract("sqlite through the tracing wrapper", async () => {
+	const dir = tempDir();
+	const store = new TracedStore(new SqliteStore(path.join(dir, "store.sqlite")));
+	return { store, cleanup: async () => { await store.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+});
 contract("sqlite in a worker thread", async () => {
 	const dir = tempDir();
 	const store = new SqliteWorkerStore(path.join(dir, "store.sqlite"));

@@ -2,12 +2,15 @@
  * Configuration is read once and a bad value names its variable.
  */
 import { createECDH } from "node:crypto";
-import { ALL_SERVICES, ConfigError, loadConfig, type Env } from "../../lib/config";
+import { ALL_SERVICES, ConfigError, loadConfig, validateEnv, type Env } from "../../lib/config";
 
+/** As `npx web-push generate-vapid-keys` prints a pair: the private key padded to 32 bytes, since getPrivateKey drops leading zero bytes (one key in 256). */
 function vapidPair() {
 	const ecdh = createECDH("prime256v1");
 	ecdh.generateKeys();
-	return { PUSH_VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString("base64url"), PUSH_VAPID_PRIVATE_KEY: ecdh.getPrivateKey().toString("base64url") };
+	const privateKey = ecdh.getPrivateKey();
+	const padded = Buffer.concat([Buffer.alloc(32 - privateKey.length), privateKey]);
+	return { PUSH_VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString("base64url"), PUSH_VAPID_PRIVATE_KEY: padded.toString("base64url") };
 }
 
 describe("loadConfig", () => {
@@ -29,6 +32,18 @@ describe("loadConfig", () => {
 		expect(c.social.redirectUri).toBe("http://localhost:8500/auth/social/login/callback");
 		expect(c.dataDir).toMatch(/\/data$/);
 		expect(c.accountRepairGraceMs).toBe(300_000);
+	});
+
+	it("should build the public address, and the social callback, from PORT when PUBLIC_URL is unset", () => {
+		const c = loadConfig({ PORT: "9100" });
+		expect(c.publicUrl).toBe("http://localhost:9100");
+		expect(c.social.redirectUri).toBe("http://localhost:9100/auth/social/login/callback");
+	});
+
+	it("should take PUBLIC_URL as set, without its trailing slash, whatever the port", () => {
+		const c = loadConfig({ PORT: "9100", PUBLIC_URL: "https://auth.example.com/" });
+		expect(c.publicUrl).toBe("https://auth.example.com");
+		expect(c.social.redirectUri).toBe("https://auth.example.com/auth/social/login/callback");
 	});
 
 	it("should select Cognito when IDP_ACTOR_POOL_ID is set with its companions", () => {
@@ -203,16 +218,62 @@ describe("loadConfig", () => {
 		["PUSH_ALLOW_INSECURE_ENDPOINTS", { PUSH_ALLOW_INSECURE_ENDPOINTS: "yes" }]
 	];
 
-	it.each(bad)("should fail naming %s when it is invalid", (variable, env) => {
-		let err: unknown;
+	/** What loadConfig throws for this environment. */
+	function failure(env: Env): unknown {
 		try {
 			loadConfig(env);
-		} catch (e) {
-			err = e;
+		} catch (err) {
+			return err;
 		}
+		return undefined;
+	}
+
+	it.each(bad)("should fail naming %s when it is invalid", (variable, env) => {
+		const err = failure(env);
 		expect(err).toBeInstanceOf(ConfigError);
 		expect((err as ConfigError).variable).toBe(variable);
 		expect((err as Error).message).toContain(variable);
+	});
+
+	it.each([
+		["LOG_LEVEL", "fatal, error, warn, info, debug, trace, silent"],
+		["LOG_FORMAT", "auto, json, pretty"],
+		["EMAIL_PROVIDER", "ses, smtp, file"],
+		["SMS_PROVIDER", "file, aws, smpp"],
+		["NOTIFICATIONS_USER_SEND", "self, off, any"],
+		["SOCIAL_OAUTH2_CLIENT_AUTH_METHOD", "client_secret_basic, client_secret_post"]
+	])("should name every allowed value of %s when it holds another", (variable, allowed) => {
+		expect(() => loadConfig({ [variable]: "other" })).toThrow(`Invalid configuration: ${variable} must be one of ${allowed} (got "other")`);
+	});
+
+	it("should find no problem in an empty environment", () => {
+		expect(validateEnv({})).toEqual([]);
+	});
+
+	it("should report every problem at once, each variable's own before the rules between them, each with a hint", () => {
+		const env: Env = { PORT: "eighty", LOG_LEVEL: "loud", EMAIL_PROVIDER: "smtp", SOCIAL_OAUTH2_CLIENT_ID: "client" };
+		const problems = validateEnv(env);
+		expect(problems.map(p => p.variable)).toEqual(["PORT", "LOG_LEVEL", "SOCIAL_OAUTH2_CLIENT_SECRET", "OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY", "SMTP_URL"]);
+		expect(problems[0]).toEqual({
+			variable: "PORT",
+			problem: 'must be a whole number (got "eighty")',
+			hint: "Set PORT to a whole number from 0 to 65535, or unset it for the default (8500); see docs/configuration.md#gateway."
+		});
+		expect(problems.find(p => p.variable === "SMTP_URL")?.hint).toMatch(/^Set SMTP_URL to smtp:\/\//);
+		expect(problems.filter(p => p.hint.length < 20)).toEqual([]);
+		const err = failure(env);
+		expect(err).toBeInstanceOf(ConfigError);
+		expect(err).toMatchObject({ variable: "PORT", message: 'Invalid configuration: PORT must be a whole number (got "eighty")', problems });
+	});
+
+	it("should report one problem for a VAPID private key of the wrong length", () => {
+		const short = { ...vapidPair(), PUSH_VAPID_PRIVATE_KEY: Buffer.alloc(31, 1).toString("base64url") };
+		expect(validateEnv(short).map(p => `${p.variable} ${p.problem}`)).toEqual(["PUSH_VAPID_PRIVATE_KEY must be a P-256 private key: 32 bytes in base64url"]);
+	});
+
+	it("should skip a rule whose input is itself invalid", () => {
+		expect(validateEnv({ EMAIL_PROVIDER: "smpt" }).map(p => p.variable)).toEqual(["EMAIL_PROVIDER"]);
+		expect(validateEnv({ EMAIL_PROVIDER: "smtp" }).map(p => p.variable)).toEqual(["SMTP_URL"]);
 	});
 
 	it("should accept a 32-byte base64 encryption key without echoing it in errors", () => {
@@ -258,6 +319,44 @@ describe("loadConfig", () => {
 		expect(loadConfig({}).idp.keyEncryptionKey).toBeUndefined();
 		expect(loadConfig({ IDP_KEY_ENCRYPTION_KEY: key32 }).idp.keyEncryptionKey).toEqual(Buffer.alloc(32, 1));
 	});
+
+	it("should trace only with an OTLP endpoint, posting to its /v1/traces unless the traces endpoint is given", () => {
+		expect(loadConfig({}).tracing).toBeUndefined();
+		expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318/" }).tracing).toEqual({
+			url: "http://collector:4318/v1/traces",
+			headers: {},
+			serviceName: "auth-notify",
+			scheduleDelayMs: 5000,
+			sampleRatio: 1
+		});
+		const c = loadConfig({
+			OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318",
+			OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "https://traces.example.com/otlp/v1/traces",
+			OTEL_SERVICE_NAME: "notify-eu",
+			OTEL_BSP_SCHEDULE_DELAY: "200",
+			OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
+			OTEL_TRACES_SAMPLER_ARG: "0.25",
+			OTEL_EXPORTER_OTLP_HEADERS: "x-api-key=abc%3D%3D, Authorization=Basic%20dXNlcjpwYXNz"
+		});
+		expect(c.tracing).toEqual({
+			url: "https://traces.example.com/otlp/v1/traces",
+			headers: { "x-api-key": "abc==", Authorization: "Basic dXNlcjpwYXNz" },
+			serviceName: "notify-eu",
+			scheduleDelayMs: 200,
+			sampleRatio: 0.25
+		});
+		expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://c", OTEL_TRACES_SAMPLER: "always_off", OTEL_TRACES_SAMPLER_ARG: "0.5" }).tracing?.sampleRatio).toBe(0);
+	});
+
+	it("should refuse a malformed OTLP setting by its name, never echoing a header's value", () => {
+		expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" })).toThrow("OTEL_EXPORTER_OTLP_ENDPOINT must use http: or https:");
+		expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://c", OTEL_EXPORTER_OTLP_HEADERS: "no-equals-sign" })).toThrow(/^Invalid configuration: OTEL_EXPORTER_OTLP_HEADERS must be key=value pairs/);
+		expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://c", OTEL_TRACES_SAMPLER: "jaeger_remote" })).toThrow("OTEL_TRACES_SAMPLER must be one of");
+		expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://c", OTEL_TRACES_SAMPLER: "traceidratio", OTEL_TRACES_SAMPLER_ARG: "1.5" })).toThrow("OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1");
+		const bad = () => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://c", OTEL_EXPORTER_OTLP_HEADERS: "x-api-key=s3cr3t%zz" });
+		expect(bad).toThrow(ConfigError);
+		expect(bad).not.toThrow(/s3cr3t/);
+	});
 });
 
 describe("npm start with a bad variable", () => {
@@ -272,6 +371,13 @@ describe("npm start with a bad variable", () => {
 		const r = start({ PORT: "nope" });
 		expect(r.status).not.toBe(0);
 		expect(r.stderr).toContain("PORT");
+	});
+
+	it("should stop with exit code 78 and print every problem with how to fix it", () => {
+		const r = start({ PORT: "nope", SMS_PROVIDER: "smpp" });
+		expect(r.status).toBe(78);
+		expect(r.stderr).toContain('Invalid configuration: PORT must be a whole number (got "nope")\n  Set PORT to a whole number from 0 to 65535');
+		expect(r.stderr).toContain("Invalid configuration: SMPP_URL is required when SMS_PROVIDER is smpp\n  Set SMPP_URL to smpp://");
 	});
 
 	it("should stop with exit code 78 and a message that names the key but not its value when the encryption key is bad", () => {

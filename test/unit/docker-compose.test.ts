@@ -22,6 +22,11 @@ describe("docker-compose.yml", () => {
 		expect(svc.environment).toMatchObject({ SERVICES: name, NATS_URL: "nats://nats:4222", MONGODB_URL: expect.stringMatching(/^mongodb:\/\//) });
 	});
 
+	it("should give every platform node the same PUBLIC_URL, since the token issuers are built from it", () => {
+		const urls = new Set(ALL_SERVICES.map(name => doc.services[name].environment.PUBLIC_URL));
+		expect([...urls]).toEqual(["${PUBLIC_URL:-http://localhost:8500}"]);
+	});
+
 	it("should share no volume for signing keys: auth reads the old one only to import a key, the dispatcher keeps its outbox", () => {
 		const mounts = Object.fromEntries(Object.entries(doc.services).filter(([, s]: [string, any]) => s.volumes).map(([n, s]: [string, any]) => [n, s.volumes]));
 		expect(mounts).toEqual({ mongo: ["mongo-data:/data/db"], auth: ["platform-data:/data:ro"], dispatcher: ["platform-data:/data"] });
