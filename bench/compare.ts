@@ -43,6 +43,7 @@ import {
 	formatTable,
 	freePort,
 	makeTempDir,
+	median,
 	runInterleaved,
 	startBare,
 	problemsOf,
@@ -526,13 +527,6 @@ export async function benchCompare(s: CompareSettings = compareSettings()): Prom
 }
 
 // ---- the table
-
-function median(xs: number[]): number {
-	const v = xs.filter(Number.isFinite).sort((a, b) => a - b);
-	if (v.length === 0) return NaN;
-	const mid = Math.floor(v.length / 2);
-	return v.length % 2 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
-}
 
 const mid = (xs: HttpSample[], f: (l: LoadResult) => number) => median(xs.map(x => f(x.load)));
 

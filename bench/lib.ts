@@ -61,9 +61,9 @@ export function benchSettings(): BenchSettings {
 }
 
 /** One line describing where the numbers come from; they mean little without it. */
-export function describeMachine(): string {
+export function describeMachine(note = "load generator in the same machine"): string {
 	const c = cpus();
-	return `Node ${process.version}, ${c.length} CPU(s) (${c[0]?.model.trim() ?? "unknown"}), load generator in the same machine`;
+	return `Node ${process.version}, ${c.length} CPU(s) (${c[0]?.model.trim() ?? "unknown"}), ${note}`;
 }
 
 /**
@@ -515,6 +515,14 @@ export function formatTable(rows: string[][]): string {
 	return rows
 		.map(r => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "))
 		.join("\n");
+}
+
+/** The middle value (the mean of the two middle ones for an even count), NaN values left out. */
+export function median(xs: number[]): number {
+	const v = xs.filter(Number.isFinite).sort((a, b) => a - b);
+	if (v.length === 0) return NaN;
+	const mid = Math.floor(v.length / 2);
+	return v.length % 2 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
 }
 
 export function fmtInt(n: number): string {

@@ -412,7 +412,10 @@ async function barePipeline(channel: E2eChannel, count: number, warmup: number, 
 				})()
 			: (() => {
 					const provider = new FileEmailProvider(path.join(dir, "outbox"));
-					return () => provider.send({ notificationId: randomUUID(), from: fromEmail, to: RECIPIENT, ...render(TEMPLATE, VARIABLES) });
+					return () => {
+						const parts = render(TEMPLATE, VARIABLES);
+						return provider.send({ notificationId: randomUUID(), from: fromEmail, to: RECIPIENT, ...parts, subject: parts.subject! });
+					};
 				})();
 	const run = async (n: number) => {
 		let next = 0;

@@ -16,6 +16,7 @@ import { benchOutbound, formatOutboundResult } from "./outbound";
 import { benchNotifications, formatNotificationResult, notificationSettings } from "./notifications";
 import { runProfile } from "./profile";
 import { benchSoak, formatSoakResult } from "./soak";
+import { benchStart, formatStartResult, startSettings } from "./start";
 import { benchWebhook, formatWebhookResult } from "./webhook";
 
 export interface BenchOutcome {
@@ -65,6 +66,13 @@ const BENCHES: Bench[] = [
 		async run(settings) {
 			const result = await benchCompare(compareSettings(settings));
 			return { report: formatCompareResult(result), problems: result.problems };
+		}
+	},
+	{
+		name: "start",
+		async run(settings) {
+			const result = await benchStart(startSettings(settings));
+			return { report: formatStartResult(result), problems: result.problems };
 		}
 	},
 	{

@@ -186,7 +186,14 @@ export interface OutboundConfig {
 	/** The wait before each retry; after the last one the delivery is FAILED. */
 	retryDelaysMs: number[];
 	pollMs: number;
+	/** Deliveries one node sends at once. */
 	concurrency: number;
+	/** Of those, at most this many to one endpoint, so a slow or hanging endpoint cannot take every slot. */
+	endpointConcurrency: number;
+	/** And at most this many to one owner's endpoints, so neither can one owner with several. */
+	ownerConcurrency: number;
+	/** Endpoints one owner (user or service) may have; more are refused 409 WEBHOOK_ENDPOINT_LIMIT_REACHED. */
+	maxEndpointsPerOwner: number;
 	/** How long a delivery waits for an earlier event of the same notification to the same endpoint. */
 	orderWaitMs: number;
 	/** How long after its time an event may still become visible in the store: the recovery sweep waits that long (lib/outbound/recovery.ts). */
@@ -432,6 +439,9 @@ function toConfig(v: Values): Config {
 			retryDelaysMs: v.WEBHOOK_RETRY_DELAYS_MS,
 			pollMs: v.WEBHOOK_POLL_MS,
 			concurrency: v.WEBHOOK_CONCURRENCY,
+			endpointConcurrency: v.WEBHOOK_ENDPOINT_CONCURRENCY,
+			ownerConcurrency: v.WEBHOOK_OWNER_CONCURRENCY,
+			maxEndpointsPerOwner: v.WEBHOOK_MAX_ENDPOINTS_PER_OWNER,
 			orderWaitMs: 200,
 			recoveryMarginMs: v.WEBHOOK_RECOVERY_MARGIN_MS
 		},

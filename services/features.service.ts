@@ -8,7 +8,7 @@
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { notFound } from "../lib/errors";
-import { DuplicateKeyError } from "../lib/store";
+import { DuplicateKeyError, type Collection } from "../lib/store";
 import { principalOf } from "../middlewares/auth.middleware";
 import {
 	FeatureFlagsMixin,
@@ -39,6 +39,38 @@ const featureName = {
 	messages: { stringPattern: "The 'featureName' must be 1 to 100 lower-case letters, digits, '.', '_' or '-'." }
 } as const;
 
+/** A time after the flag's last updatedAt, even when this node's clock is behind the node that wrote it. */
+function after(previous: string | undefined): string {
+	return new Date(Math.max(Date.now(), previous ? Date.parse(previous) + 1 : 0)).toISOString();
+}
+
+/**
+ * Stores the flag as a compare-and-set on updatedAt, the flag's version: every write
+ * moves it strictly forward and applies only over the version it read, else it reads
+ * again. So writes apply one at a time, each answered with the version it made, and
+ * the stored flag is the last one applied, in whatever order concurrent requests (over
+ * one store connection or several, from nodes with clocks apart) reach the store. A
+ * blind overwrite stamped before it was sent could land after a later write, and the
+ * stored flag was then older than an answered one.
+ */
+async function writeFlag(flags: Collection<FeatureFlagDoc>, name: string, valueJson: string, updatedBy: string): Promise<FeatureFlagDoc> {
+	for (;;) {
+		const current = await flags.get(name);
+		const updatedAt = after(current?.updatedAt);
+		if (!current) {
+			try {
+				return await flags.insert({ id: name, valueJson, updatedAt, updatedBy });
+			} catch (err) {
+				// Another first write of this flag came first: this one goes over it.
+				if (!(err instanceof DuplicateKeyError)) throw err;
+				continue;
+			}
+		}
+		const written = await flags.findOneAndUpdate({ id: name, updatedAt: current.updatedAt }, { $set: { valueJson, updatedAt, updatedBy } });
+		if (written) return written;
+	}
+}
+
 const FeaturesService: ServiceSchema<ServiceSettingSchema, FeatureFlagMethods> = {
 	name: "features",
 	mixins: [FeatureFlagsMixin],
@@ -53,23 +85,9 @@ const FeaturesService: ServiceSchema<ServiceSettingSchema, FeatureFlagMethods> =
 			params: { featureName, value: { type: "object" }, $$strict: true },
 			async handler(ctx: Context<SetFeatureParams>): Promise<FeatureFlag> {
 				const { featureName: name, value } = ctx.params;
-				const fields = {
-					valueJson: JSON.stringify(value),
-					updatedAt: new Date().toISOString(),
-					updatedBy: principalOf(ctx)!.sub
-				};
-				const flags = this.runtime().store().collection<FeatureFlagDoc>("feature_flags");
-				let doc = await flags.findOneAndUpdate({ id: name }, { $set: fields });
-				if (!doc) {
-					try {
-						doc = await flags.insert({ id: name, ...fields });
-					} catch (err) {
-						if (!(err instanceof DuplicateKeyError)) throw err;
-						// Another first write of this flag won the insert; this later one overwrites it.
-						doc = (await flags.findOneAndUpdate({ id: name }, { $set: fields }))!;
-					}
-				}
-				this.logger.info("Feature flag changed", { featureName: name, updatedBy: fields.updatedBy, updatedAt: fields.updatedAt });
+				const updatedBy = principalOf(ctx)!.sub;
+				const doc = await writeFlag(this.runtime().store().collection<FeatureFlagDoc>("feature_flags"), name, JSON.stringify(value), updatedBy);
+				this.logger.info("Feature flag changed", { featureName: name, updatedBy, updatedAt: doc.updatedAt });
 				this.forgetFeatureFlags(name);
 				const event: FeatureFlagsChangedEvent = { featureName: name };
 				// The change is stored either way; nodes that miss the event drop their whole cache when they reconnect.

@@ -37,8 +37,10 @@ const OutboundService: ServiceSchema<ServiceSettingSchema, RuntimeMethods, Outbo
 			auth: ["user", "service"],
 			openapi: {
 				summary: "Register a webhook endpoint for the caller's notifications",
-				description: "The url must be https: and resolve to public addresses only. Deliveries are signed per Standard Webhooks with the secret answered here.",
-				success: { status: 201, description: "Registered; the secret is shown only here.", schema: ref("WebhookEndpointCreated"), headers: { Location: "The endpoint's URL." } }
+				description:
+					"The url must be https: and resolve to public addresses only. Deliveries are signed per Standard Webhooks with the secret answered here. An owner has one endpoint per url, and at most WEBHOOK_MAX_ENDPOINTS_PER_OWNER (10 by default).",
+				success: { status: 201, description: "Registered; the secret is shown only here.", schema: ref("WebhookEndpointCreated"), headers: { Location: "The endpoint's URL." } },
+				problems: ["WEBHOOK_ENDPOINT_EXISTS", "WEBHOOK_ENDPOINT_LIMIT_REACHED"]
 			},
 			params: {
 				url: { type: "string", min: 1, max: 2048 },
@@ -47,7 +49,8 @@ const OutboundService: ServiceSchema<ServiceSettingSchema, RuntimeMethods, Outbo
 			},
 			async handler(ctx: Context<CreateEndpointParams, HttpMeta>): Promise<EndpointView & { secret: string }> {
 				const rt = this.runtime();
-				const created = await createEndpoint(rt.store(), creatorOf(principalOf(ctx)!), ctx.params.url, ctx.params.events ?? [], rt.config.outbound.allowPrivateUrls);
+				const { allowPrivateUrls: allowPrivate, maxEndpointsPerOwner: maxPerOwner } = rt.config.outbound;
+				const created = await createEndpoint(rt.store(), creatorOf(principalOf(ctx)!), ctx.params.url, ctx.params.events ?? [], { allowPrivate, maxPerOwner });
 				// Other nodes fan out with this endpoint from now on, not after their copy of the list expires.
 				await this.broker.broadcast(ENDPOINTS_CHANGED_EVENT, {});
 				ctx.meta.$statusCode = 201;

@@ -128,7 +128,7 @@ async function main(): Promise<void> {
 			async (job: Job<NotificationJob>) => {
 				const n = job.data;
 				const parts = render(n.template, n.variables);
-				const sent = await provider.send({ notificationId: n.id, from: settings.mailFrom, to: n.to, subject: parts.subject, html: parts.html, text: parts.text });
+				const sent = await provider.send({ notificationId: n.id, from: settings.mailFrom, to: n.to, subject: parts.subject!, html: parts.html, text: parts.text });
 				return { messageId: sent.messageId };
 			},
 			{ connection, concurrency: settings.concurrency }

@@ -64,7 +64,10 @@ export interface paths {
         };
         /** An actor's notification preferences */
         get: operations["preferences.getPreferences"];
-        /** Replace an actor's notification preferences */
+        /**
+         * Replace an actor's notification preferences
+         * @description EMAIL items need the actor's address verified (until then it may be someone else's): 403 EMAIL_NOT_VERIFIED. A set without EMAIL items leaves the address's records alone.
+         */
         put: operations["preferences.putPreferences"];
         post?: never;
         delete?: never;
@@ -85,7 +88,7 @@ export interface paths {
         put?: never;
         /**
          * Add a Web Push subscription to an actor
-         * @description The body is the browser's PushSubscription JSON; the endpoint must be https:.
+         * @description The body is the browser's PushSubscription JSON; the endpoint must be https: on a host that resolves to public addresses only.
          */
         post: operations["notifications.addPushSubscription"];
         delete?: never;
@@ -929,7 +932,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a template */
+        /**
+         * Create a template
+         * @description EMAIL and PUSH need a subject (PUSH shows it as the title); a template with only a text part serves SMS.
+         */
         post: operations["notifications.createTemplate"];
         delete?: never;
         options?: never;
@@ -991,7 +997,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint for the caller's notifications
-         * @description The url must be https: and resolve to public addresses only. Deliveries are signed per Standard Webhooks with the secret answered here.
+         * @description The url must be https: and resolve to public addresses only. Deliveries are signed per Standard Webhooks with the secret answered here. An owner has one endpoint per url, and at most WEBHOOK_MAX_ENDPOINTS_PER_OWNER (10 by default).
          */
         post: operations["outbound.createEndpoint"];
         delete?: never;
@@ -1164,7 +1170,7 @@ export interface components {
              * @description The stable code clients branch on.
              * @enum {unknown}
              */
-            code: "VALIDATION_ERROR" | "MALFORMED_JSON" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_REFRESH_TOKEN" | "INVALID_TEMPORARY_TOKEN" | "FORBIDDEN" | "RECIPIENT_NOT_ALLOWED" | "SERVICE_NOT_ALLOWED" | "USER_NOT_CONFIRMED" | "INVALID_SIGNATURE" | "NOT_FOUND" | "ACTOR_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "FEATURE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "USER_EXISTS" | "ACTOR_EXISTS" | "IDEMPOTENCY_CONFLICT" | "INVALID_UNSUBSCRIBE_TOKEN" | "NOT_CANCELLABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_PASSWORD" | "TEMPLATE_NOT_FOUND" | "TEMPLATE_VARIABLE_MISSING" | "CHANNEL_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "REQUEST_TIMEOUT" | "INTERNAL" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "SHUTTING_DOWN" | "EMAIL_NOT_VERIFIED" | "EMAIL_ALREADY_VERIFIED" | "INVALID_VERIFICATION_TOKEN" | "INVALID_RESET_TOKEN" | "SERVICE_EXISTS";
+            code: "VALIDATION_ERROR" | "MALFORMED_JSON" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_REFRESH_TOKEN" | "INVALID_TEMPORARY_TOKEN" | "FORBIDDEN" | "RECIPIENT_NOT_ALLOWED" | "SERVICE_NOT_ALLOWED" | "USER_NOT_CONFIRMED" | "INVALID_SIGNATURE" | "NOT_FOUND" | "ACTOR_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "FEATURE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "USER_EXISTS" | "ACTOR_EXISTS" | "IDEMPOTENCY_CONFLICT" | "INVALID_UNSUBSCRIBE_TOKEN" | "NOT_CANCELLABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_PASSWORD" | "TEMPLATE_NOT_FOUND" | "TEMPLATE_VARIABLE_MISSING" | "CHANNEL_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "REQUEST_TIMEOUT" | "INTERNAL" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "SHUTTING_DOWN" | "EMAIL_NOT_VERIFIED" | "EMAIL_ALREADY_VERIFIED" | "INVALID_VERIFICATION_TOKEN" | "INVALID_RESET_TOKEN" | "SERVICE_EXISTS" | "WEBHOOK_ENDPOINT_EXISTS" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
             detail: string;
             errors?: {
                 field: string;
@@ -1250,7 +1256,7 @@ export interface components {
             createdAt?: string;
             html?: string;
             name: string;
-            subject: string;
+            subject?: string;
             /** Format: uuid */
             templateId: string;
             text?: string;
@@ -1705,7 +1711,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem document: FORBIDDEN. */
+            /** @description Problem document: FORBIDDEN, EMAIL_NOT_VERIFIED. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1713,7 +1719,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "FORBIDDEN";
+                        code?: "FORBIDDEN" | "EMAIL_NOT_VERIFIED";
                     };
                 };
             };
@@ -5568,7 +5574,7 @@ export interface operations {
                     sendAt?: string;
                     template?: {
                         html?: string;
-                        subject: string;
+                        subject?: string;
                         text?: string;
                     };
                     /** Format: uuid */
@@ -6586,7 +6592,7 @@ export interface operations {
                 "application/json": {
                     html?: string;
                     name: string;
-                    subject: string;
+                    subject?: string;
                     text?: string;
                 };
             };
@@ -6777,7 +6783,7 @@ export interface operations {
                 "application/json": {
                     html?: string;
                     name: string;
-                    subject: string;
+                    subject?: string;
                     text?: string;
                 };
             };
@@ -7162,6 +7168,18 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
                         code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Problem document: WEBHOOK_ENDPOINT_EXISTS, WEBHOOK_ENDPOINT_LIMIT_REACHED. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "WEBHOOK_ENDPOINT_EXISTS" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
                     };
                 };
             };

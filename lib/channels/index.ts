@@ -5,7 +5,7 @@
  */
 import type https from "node:https";
 import type { Config } from "../config";
-import { createEmailProvider, type EmailProvider } from "../email";
+import { createEmailProvider, SendError, type EmailProvider } from "../email";
 import type { Channel, TemplateParts } from "../delivery";
 import { loadVapidKeys, PushSubscriptions, type VapidDetails } from "../push";
 import { createSmsProvider, type ReceiptListener } from "../sms";
@@ -23,9 +23,12 @@ class EmailChannel implements ChannelSender {
 
 	constructor(private readonly provider: EmailProvider, private readonly from: string) {}
 
-	send(notificationId: string, to: string, parts: TemplateParts, signal?: AbortSignal, options?: SendOptions): Promise<ChannelResult> {
+	async send(notificationId: string, to: string, parts: TemplateParts, signal?: AbortSignal, options?: SendOptions): Promise<ChannelResult> {
+		const { subject } = parts;
+		// Checked when the notification is accepted; a stored template that lost its subject since fails here for good.
+		if (subject == null) throw new SendError("NO_SUBJECT", true);
 		return this.provider.send(
-			{ notificationId, from: this.from, to, ...parts, priority: options?.priority, ...(options?.unsubscribeUrl ? { unsubscribeUrl: options.unsubscribeUrl } : {}) },
+			{ notificationId, from: this.from, to, ...parts, subject, priority: options?.priority, ...(options?.unsubscribeUrl ? { unsubscribeUrl: options.unsubscribeUrl } : {}) },
 			signal
 		);
 	}

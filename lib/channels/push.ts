@@ -34,6 +34,8 @@ export class PushChannel implements ChannelSender {
 	constructor(private readonly deps: PushChannelDeps) {}
 
 	async send(notificationId: string, to: string, parts: TemplateParts, signal?: AbortSignal, options: SendOptions = {}): Promise<ChannelResult> {
+		// The title: checked when the notification is accepted; a stored template that lost it since fails here for good.
+		if (parts.subject == null) throw new SendError("NO_SUBJECT", true);
 		const subs = await this.deps.subscriptions.forActor(to);
 		if (subs.length === 0) throw new SendError("NO_PUSH_SUBSCRIPTION", true);
 		const payload = JSON.stringify({ notificationId, title: parts.subject, body: parts.text ?? "" });

@@ -659,6 +659,18 @@ export const VARIABLES = {
 		description: "How often an `outbound` node looks for due deliveries when nothing wakes it."
 	}),
 	WEBHOOK_CONCURRENCY: variable("Outbound webhooks", wholeNumber(1, 1000), { default: "16", description: "Deliveries one `outbound` node sends at once." }),
+	WEBHOOK_ENDPOINT_CONCURRENCY: variable("Outbound webhooks", wholeNumber(1, 1000), {
+		default: "2",
+		description: "Of those, how many go to one endpoint at once, so a slow or hanging endpoint cannot hold every slot."
+	}),
+	WEBHOOK_OWNER_CONCURRENCY: variable("Outbound webhooks", wholeNumber(1, 1000), {
+		default: "4",
+		description: "And how many go to one owner's endpoints together, so neither can one owner with several."
+	}),
+	WEBHOOK_MAX_ENDPOINTS_PER_OWNER: variable("Outbound webhooks", wholeNumber(1, 1000), {
+		default: "10",
+		description: "Webhook endpoints one user or service may have; more are refused 409 `WEBHOOK_ENDPOINT_LIMIT_REACHED`."
+	}),
 
 	// ---- Limits
 	RATE_LIMIT_WINDOW_SECONDS: variable("Limits", wholeNumber(1, 86400), { default: "60", description: "Length of one rate-limit window; every limit below counts within it." }),

@@ -25,9 +25,13 @@ export interface Creator {
 	id: string;
 }
 
-/** A message's parts before or after rendering: email uses all three, SMS the text, PUSH subject and text. */
+/**
+ * A message's parts before or after rendering. Each channel uses the parts it needs:
+ * EMAIL the subject and html or text, PUSH the subject (the title) and text, SMS the
+ * text alone, so a template for SMS may have no subject.
+ */
 export interface TemplateParts {
-	subject: string;
+	subject?: string;
 	html?: string;
 	text?: string;
 }

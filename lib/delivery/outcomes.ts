@@ -3,7 +3,7 @@
  * streams and outbound webhooks) and as it comes back from a provider (delivery reports
  * read from SES, SNS SMS events and SMPP receipts).
  */
-import type { Creator, Status } from "./model";
+import type { Channel, Creator, Status } from "./model";
 
 /** A recorded event as it leaves the process: what live streams and outbound webhooks are told. */
 export interface StatusEvent {
@@ -31,6 +31,8 @@ export interface StatusEvents {
 export type DeliveryEvent = "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED";
 
 export interface DeliveryReport {
+	/** The channel of the provider that reports it: it matches notifications of that channel only. */
+	channel: Channel;
 	event: DeliveryEvent;
 	providerMessageId: string;
 	/** The notification id the provider echoes back with the message, when it does. */

@@ -49,7 +49,7 @@ export function parseSesEvent(message: string): DeliveryReport | null {
 	const event = Object.hasOwn(EVENT_OF, type) ? EVENT_OF[type] : undefined;
 	const providerMessageId = e.mail?.messageId;
 	if (!event || typeof providerMessageId !== "string" || !providerMessageId) return null;
-	const report: DeliveryReport = { event, providerMessageId, notificationId: taggedId(e), detail: detailOf(type, e) };
+	const report: DeliveryReport = { channel: "EMAIL", event, providerMessageId, notificationId: taggedId(e), detail: detailOf(type, e) };
 	if (type === "Bounce" && e.bounce?.bounceType === "Permanent") report.suppress = addresses(e.bounce?.bouncedRecipients);
 	if (type === "Complaint") report.suppress = addresses(e.complaint?.complainedRecipients);
 	return report;

@@ -8,6 +8,6 @@ export * from "./types";
 
 /** Files go where the store's data goes: GridFS beside MongoDB, DATA_DIR/files beside SQLite. */
 export function createFileStorage(config: Pick<Config, "mongodbUrl" | "dataDir">): FileStorage {
-	if (config.mongodbUrl) return new GridFsFileStorage(config.mongodbUrl);
+	if (config.mongodbUrl) return GridFsFileStorage.connect(config.mongodbUrl);
 	return new DiskFileStorage(path.join(config.dataDir, "files"));
 }

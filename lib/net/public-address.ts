@@ -1,9 +1,12 @@
 /**
- * Outbound requests to addresses that users choose (push subscription endpoints)
- * must reach the public internet only: never loopback, private, link-local (cloud
- * metadata), carrier-grade NAT, multicast or other special-purpose ranges. The
- * check runs on every address a name resolves to, at connect time, so a name that
- * resolves differently later (DNS rebinding) is caught too.
+ * Outbound requests to addresses that users choose (push subscription endpoints,
+ * webhook URLs) must reach the public internet only: never loopback, private,
+ * link-local (cloud metadata), carrier-grade NAT, multicast or other special-purpose
+ * ranges. The check runs when such a URL is registered (publicHostProblem) and again
+ * on every address a name resolves to, at connect time, so a name that resolves
+ * differently later (DNS rebinding) is caught too. `localhost` and the names under it
+ * are loopback by definition (RFC 6761 §6.3), whatever the resolver says: some do not
+ * resolve `localhost.` at all, which would otherwise read as a passing DNS failure.
  */
 import dns, { type LookupAddress } from "node:dns";
 import { BlockList, isIP, type LookupFunction } from "node:net";
@@ -29,15 +32,36 @@ export function isPublicAddress(address: string): boolean {
 	return !NON_PUBLIC.check(a, family === 4 ? "ipv4" : "ipv6");
 }
 
-/** A `lookup` for http(s).request that refuses names resolving to any non-public address. */
+/** `localhost`, `localhost.` and every name under them (RFC 6761 §6.3). */
+export function isLoopbackName(host: string): boolean {
+	const name = host.toLowerCase().replace(/\.$/, "");
+	return name === "localhost" || name.endsWith(".localhost");
+}
+
+/**
+ * Why a URL's host (`URL.hostname`) may not be registered as a destination, or null
+ * when it is an address literal or a name whose every address is public now.
+ */
+export async function publicHostProblem(hostname: string): Promise<"not-public" | "unresolvable" | null> {
+	const host = hostname.replace(/^\[|\]$/g, "");
+	if (isLoopbackName(host)) return "not-public";
+	let addresses: string[];
+	try {
+		addresses = isIP(host) ? [host] : (await dns.promises.lookup(host, { all: true })).map(a => a.address);
+	} catch {
+		return "unresolvable";
+	}
+	return addresses.length > 0 && addresses.every(isPublicAddress) ? null : "not-public";
+}
+
+const notPublic = (hostname: string) => Object.assign(new Error(`${hostname} does not resolve to public addresses only`), { code: "ENOTPUBLIC" });
+
+/** A `lookup` for http(s).request that refuses loopback names and names resolving to any non-public address. */
 export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+	if (isLoopbackName(hostname)) return callback(notPublic(hostname), "", 0);
 	dns.lookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
 		if (err) return callback(err, "", 0);
-		const refused = addresses.find(a => !isPublicAddress(a.address));
-		if (refused || addresses.length === 0) {
-			const e = Object.assign(new Error(`${hostname} does not resolve to public addresses only`), { code: "ENOTPUBLIC" });
-			return callback(e, "", 0);
-		}
+		if (addresses.length === 0 || addresses.some(a => !isPublicAddress(a.address))) return callback(notPublic(hostname), "", 0);
 		if (options.all) callback(null, addresses);
 		else callback(null, addresses[0].address, addresses[0].family);
 	});

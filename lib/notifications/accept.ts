@@ -98,10 +98,22 @@ function recipient(to: string, channel: Channel): string {
 	}
 }
 
-/** SMS carries the text part alone: an html part would be dropped silently, so it is refused. */
-function checkSmsParts(template: TemplateParts): void {
-	if (template.html != null) throw new ClientError(422, "CHANNEL_NOT_SUPPORTED", "SMS sends only a text part; this template has an html part.");
-	if (template.text == null) throw new ClientError(422, "CHANNEL_NOT_SUPPORTED", "SMS needs a text part; this template has none.");
+/**
+ * What the channel needs of the template. SMS carries the text part alone: an html part
+ * would be dropped silently, so it is refused. EMAIL and PUSH need a subject (the mail's
+ * subject, the push's title): missing from the request, it is the request's field (400);
+ * missing from a stored template, the template does not suit the channel (422).
+ */
+function checkParts(channel: Channel, template: TemplateParts, inline: boolean): void {
+	if (channel === "SMS") {
+		if (template.html != null) throw new ClientError(422, "CHANNEL_NOT_SUPPORTED", "SMS sends only a text part; this template has an html part.");
+		if (template.text == null) throw new ClientError(422, "CHANNEL_NOT_SUPPORTED", "SMS needs a text part; this template has none.");
+		return;
+	}
+	if (template.subject != null) return;
+	const message = `${channel} needs a subject${channel === "PUSH" ? " (the title)" : ""}.`;
+	if (inline) throw badRequest(message, [{ field: "template.subject", message: `is required for ${channel}` }]);
+	throw new ClientError(422, "CHANNEL_NOT_SUPPORTED", `${message} This template has none.`);
 }
 
 /**
@@ -132,7 +144,7 @@ async function check(store: Store, req: AcceptRequest, channel: Channel, sendTim
 	// An inline template needs no read: the common request reaches the group commit in the same turn.
 	const template = req.template ?? (await findTemplate(store, req.templateId!));
 	if (!template) throw new ClientError(422, "TEMPLATE_NOT_FOUND", "No template has this id.");
-	if (channel === "SMS") checkSmsParts(template);
+	checkParts(channel, template, req.template !== undefined);
 	const missing = missingVariables(template, req.variables ?? {}).filter(name => !(req.lifecycle && sendTimeVariables.includes(name)));
 	if (missing.length) {
 		throw new ClientError(422, "TEMPLATE_VARIABLE_MISSING", `The template needs these variables: ${missing.join(", ")}.`, {

@@ -3,7 +3,10 @@
  * and for SMS a late failure). Each is recorded once per notification and outcome
  * however often and however concurrently it arrives, and moves the status only where
  * the lifecycle allows it, so a bounce or complaint outranks a delivery and a
- * delivery a late failure, whatever order they come in.
+ * delivery a late failure, whatever order they come in. An outcome names its channel
+ * and applies to a notification of that channel only: provider message ids are unique
+ * within one provider, not across channels, so an SMS event never touches an email (nor
+ * suppresses its address) and an SES event never an SMS.
  */
 import { UpstreamError } from "../errors";
 import { DuplicateKeyError, type Store } from "../store";
@@ -18,7 +21,7 @@ import type { EventDoc, NotificationDoc, Status } from "./model";
 
 /** An SMS receipt (an SMPP delivery receipt, an AWS SMS event) as a delivery outcome. */
 export function smsDeliveryReport(r: SmsReceipt): DeliveryReport {
-	const report: DeliveryReport = { event: r.status, providerMessageId: r.providerMessageId, detail: r.detail };
+	const report: DeliveryReport = { channel: "SMS", event: r.status, providerMessageId: r.providerMessageId, detail: r.detail };
 	if (r.notificationId) report.notificationId = r.notificationId;
 	if (r.numberUnusable) {
 		report.suppress = [];
@@ -41,13 +44,13 @@ export type DeliveryResult = "recorded" | "duplicate" | "unknown-message";
  * An event can arrive before the dispatcher has recorded the message id (it is
  * written with SENT, a few milliseconds after the provider answers). When the
  * notification the provider names is still being sent, a 503 makes the provider
- * deliver the event again once SENT is recorded. A notification that already has
- * another message id is not this message's.
+ * deliver the event again once SENT is recorded. A notification of another channel,
+ * or that already has another message id, is not this message's.
  */
 async function byEchoedId(store: Store, report: DeliveryReport): Promise<NotificationDoc | null> {
 	if (!report.notificationId) return null;
 	const n = await store.collection<NotificationDoc>("notifications").get(report.notificationId);
-	if (!n || (n.providerMessageId !== undefined && n.providerMessageId !== report.providerMessageId)) return null;
+	if (!n || n.channel !== report.channel || (n.providerMessageId !== undefined && n.providerMessageId !== report.providerMessageId)) return null;
 	if (n.status === "PROCESSING" || n.status === "QUEUED") {
 		throw new UpstreamError("The notification's send is not recorded yet; try again.", 5);
 	}
@@ -56,7 +59,7 @@ async function byEchoedId(store: Store, report: DeliveryReport): Promise<Notific
 
 export async function recordDelivery(store: Store, events: StatusPublisher, report: DeliveryReport, now = Date.now()): Promise<DeliveryResult> {
 	const notifications = store.collection<NotificationDoc>("notifications");
-	const n = (await notifications.findOne({ providerMessageId: report.providerMessageId })) ?? (await byEchoedId(store, report));
+	const n = (await notifications.findOne({ providerMessageId: report.providerMessageId, channel: report.channel })) ?? (await byEchoedId(store, report));
 	if (!n) return "unknown-message";
 
 	let duplicate = false;

@@ -1,6 +1,8 @@
 /**
  * `{{name}}` templates. Variables in HTML parts are escaped; the subject is one
- * line (line breaks would let a variable add mail headers). A template's variables
+ * line (line breaks would let a variable add mail headers). Each channel uses the
+ * parts it needs: EMAIL the subject and html or text, PUSH the subject (the title) and
+ * text, SMS the text alone, so a template for SMS may have no subject. A template's variables
  * are checked when a notification is accepted, so a missing one is a clear 422
  * then rather than a broken email later.
  */
@@ -41,7 +43,7 @@ function scanVariables(part: string, names: Set<string>): void {
 /** The variable names a template uses, in first-use order. */
 export function variablesOf(t: TemplateParts): string[] {
 	const names = new Set<string>();
-	scanVariables(t.subject, names);
+	if (t.subject != null) scanVariables(t.subject, names);
 	if (t.html != null) scanVariables(t.html, names);
 	if (t.text != null) scanVariables(t.text, names);
 	return [...names];
@@ -60,7 +62,8 @@ function fill(part: string, vars: Variables, escape: (s: string) => string): str
 }
 
 export function render(t: TemplateParts, vars: Variables): TemplateParts {
-	const out: TemplateParts = { subject: fill(t.subject, vars, s => s).replace(/[\r\n]+/g, " ").trim() };
+	const out: TemplateParts = {};
+	if (t.subject != null) out.subject = fill(t.subject, vars, s => s).replace(/[\r\n]+/g, " ").trim();
 	if (t.html != null) out.html = fill(t.html, vars, s => s.replace(/[&<>"']/g, c => HTML_ESCAPES[c]));
 	if (t.text != null) out.text = fill(t.text, vars, s => s);
 	return out;

@@ -34,13 +34,14 @@ export function newestTemplateNamed(store: Store, name: string): Promise<Templat
 	return templates(store).findOne({ name }, { sort: { updatedAt: -1 } });
 }
 
+/** A template without a subject serves SMS only; notifications check what their channel needs when accepted. */
 export async function createTemplate(store: Store, { name, subject, html, text }: TemplateFields, createdBy: Creator): Promise<TemplateDoc> {
 	requireTemplateBody({ subject, html, text }, "html");
 	const iso = new Date().toISOString();
 	return templates(store).insert({
 		id: randomUUID(),
 		name,
-		subject,
+		...(subject != null ? { subject } : {}),
 		...(html != null ? { html } : {}),
 		...(text != null ? { text } : {}),
 		createdBy,
@@ -59,10 +60,10 @@ export async function replaceTemplate(store: Store, id: string, fields: Template
 	const existing = await findTemplate(store, id);
 	if (!existing) throw notFound("NOT_FOUND", "No template has this id.");
 	if (!mayReplace(existing.createdBy)) throw new ClientError(403, "FORBIDDEN", "Only the template's creator or an administrator may replace it.");
-	const unset = [html == null ? "html" : null, text == null ? "text" : null].filter((f): f is string => f !== null);
+	const unset = [subject == null ? "subject" : null, html == null ? "html" : null, text == null ? "text" : null].filter((f): f is string => f !== null);
 	const doc = await templates(store).findOneAndUpdate(
 		{ id },
-		{ $set: { name, subject, ...(html != null ? { html } : {}), ...(text != null ? { text } : {}), updatedAt: new Date().toISOString() }, $unset: unset }
+		{ $set: { name, ...(subject != null ? { subject } : {}), ...(html != null ? { html } : {}), ...(text != null ? { text } : {}), updatedAt: new Date().toISOString() }, $unset: unset }
 	);
 	if (!doc) throw notFound("NOT_FOUND", "No template has this id.");
 	return doc;

@@ -89,7 +89,7 @@ export const COMPONENT_SCHEMAS = {
 	/** lib/notifications/templates.ts TemplateView. */
 	Template: {
 		type: "object",
-		required: ["templateId", "name", "subject"],
+		required: ["templateId", "name"],
 		properties: {
 			templateId: uuid,
 			name: { type: "string" },

@@ -11,7 +11,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { OutboundConfig } from "../config";
 import { uuidv7 } from "../crypto";
 import { STATUSES, type StatusEvent } from "../delivery";
-import { DuplicateKeyError, type Store } from "../store";
+import { DuplicateKeyError, type Filter, type Store } from "../store";
 import { eventType, ownerKey, type AttemptDoc, type DeliveryDoc, type EndpointDoc } from "./model";
 import { attempt, type AttemptResult } from "./send";
 
@@ -48,6 +48,7 @@ export async function enqueueDelivery(store: Store, ep: EndpointDoc, e: StatusEv
 		await store.collection<DeliveryDoc>("webhook_deliveries").insert({
 			id: `${ep.id}:${e.seq}`,
 			endpointId: ep.id,
+			ownerKey: ep.ownerKey,
 			notificationId: e.notificationId,
 			seq: e.seq,
 			webhookId: webhookIdOf(ep.id, e.seq),
@@ -124,11 +125,43 @@ export interface DelivererDeps {
 /** Past the send's deadline, so a lease never expires under a send that is still allowed to finish. */
 const LEASE_MARGIN_MS = 5000;
 
+/** Sends under way per key (an endpoint, an owner). */
+class Tally {
+	private readonly counts = new Map<string, number>();
+
+	add(key: string | undefined, by: 1 | -1): void {
+		if (key === undefined) return;
+		const n = (this.counts.get(key) ?? 0) + by;
+		if (n > 0) this.counts.set(key, n);
+		else this.counts.delete(key);
+	}
+
+	below(key: string | undefined, limit: number): boolean {
+		return key === undefined || (this.counts.get(key) ?? 0) < limit;
+	}
+
+	/** The keys at their limit: the next claim passes over their deliveries. */
+	full(limit: number): string[] {
+		return [...this.counts].filter(([, n]) => n >= limit).map(([k]) => k);
+	}
+}
+
+/**
+ * Sends due deliveries, WEBHOOK_CONCURRENCY at once, of which at most
+ * WEBHOOK_ENDPOINT_CONCURRENCY to one endpoint and WEBHOOK_OWNER_CONCURRENCY to one
+ * owner's endpoints. An endpoint that hangs holds each slot until the attempt's
+ * deadline (WEBHOOK_TIMEOUT_MS); without those bounds a backlog for one such endpoint
+ * (or for one owner's several) took every slot, and everybody else's deliveries waited
+ * behind it. A claim passes over the deliveries of endpoints and owners at their bound,
+ * so the others' are claimed meanwhile.
+ */
 export class Deliverer {
 	private running = false;
 	private loop: Promise<void> | null = null;
 	private wakeUp: (() => void) | null = null;
 	private readonly inflight = new Set<Promise<void>>();
+	private readonly perEndpoint = new Tally();
+	private readonly perOwner = new Tally();
 	private stopped: Promise<void> | null = null;
 	private readonly now: () => number;
 
@@ -178,6 +211,8 @@ export class Deliverer {
 					.catch(err => this.deps.log.error("Delivering a webhook failed", { deliveryId: d.id, error: (err as Error).message }))
 					.finally(() => {
 						this.inflight.delete(job);
+						this.perEndpoint.add(d.endpointId, -1);
+						this.perOwner.add(d.ownerKey, -1);
 						this.wake();
 					});
 				this.inflight.add(job);
@@ -199,13 +234,45 @@ export class Deliverer {
 		});
 	}
 
-	private claim(limit: number): Promise<DeliveryDoc[]> {
+	/**
+	 * Claims up to `limit` due deliveries, none for an endpoint or owner at its bound, and
+	 * counts them against those bounds. One claim may still take more for one endpoint or
+	 * owner than its bound leaves: those go back to the queue as they were (their turn
+	 * unchanged), and the next claim passes over them while the bound is reached.
+	 */
+	private async claim(limit: number): Promise<DeliveryDoc[]> {
+		const { config } = this.deps;
 		const now = this.now();
-		return this.deliveries.claimMany(
-			{ state: "PENDING", availableAt: { $lte: new Date(now).toISOString() } },
-			{ $set: { state: "SENDING", leaseToken: randomUUID(), leaseUntil: new Date(now + this.deps.config.timeoutMs + LEASE_MARGIN_MS).toISOString() } },
+		const filter: Filter = { state: "PENDING", availableAt: { $lte: new Date(now).toISOString() } };
+		const busyEndpoints = this.perEndpoint.full(config.endpointConcurrency);
+		const busyOwners = this.perOwner.full(config.ownerConcurrency);
+		if (busyEndpoints.length) filter.endpointId = { $nin: busyEndpoints };
+		if (busyOwners.length) filter.ownerKey = { $nin: busyOwners };
+		const leaseToken = randomUUID();
+		const claimed = await this.deliveries.claimMany(
+			filter,
+			{ $set: { state: "SENDING", leaseToken, leaseUntil: new Date(now + config.timeoutMs + LEASE_MARGIN_MS).toISOString() } },
 			{ sort: { availableAt: 1, seq: 1 }, limit }
 		);
+		const taken: DeliveryDoc[] = [];
+		const surplus: string[] = [];
+		for (const d of claimed) {
+			if (!this.perEndpoint.below(d.endpointId, config.endpointConcurrency) || !this.perOwner.below(d.ownerKey, config.ownerConcurrency)) {
+				surplus.push(d.id);
+				continue;
+			}
+			// Counted from here until its send ends (run()).
+			this.perEndpoint.add(d.endpointId, 1);
+			this.perOwner.add(d.ownerKey, 1);
+			taken.push(d);
+		}
+		if (surplus.length) {
+			// Should this fail, their leases expire and reapExpired() puts them back; what was taken is sent either way.
+			await this.deliveries
+				.updateMany({ id: { $in: surplus }, state: "SENDING", leaseToken }, { $set: { state: "PENDING" }, $unset: ["leaseToken", "leaseUntil"] })
+				.catch(err => this.deps.log.warn("Could not put back webhook deliveries past their endpoint's or owner's bound", { count: surplus.length, error: (err as Error).message }));
+		}
+		return taken;
 	}
 
 	/** Deliveries whose sender died or hung go back to the queue, with the same webhook-id. */

@@ -1,13 +1,16 @@
 /**
  * Webhook endpoints: created by a user or service for its own notifications, listed
  * without their secrets (with their recent attempts), deleted with their pending
- * deliveries.
+ * deliveries. An owner has at most WEBHOOK_MAX_ENDPOINTS_PER_OWNER of them and one per
+ * url: every endpoint multiplies each status event of the owner's notifications into
+ * one more signed POST, so without a bound one account could turn a notification into
+ * hundreds of requests (and as many outbound slots held).
  */
 import { randomBytes } from "node:crypto";
-import { uuidv7 } from "../crypto";
-import { notFound } from "../errors";
+import { sha256, uuidv7 } from "../crypto";
+import { ClientError, notFound } from "../errors";
 import type { Creator } from "../delivery";
-import type { Store } from "../store";
+import { DuplicateKeyError, type Store } from "../store";
 import { eventType, ownerKey, type AttemptDoc, type DeliveryDoc, type EndpointDoc } from "./model";
 import { endpointsChanged } from "./deliveries";
 import { checkEndpointUrl } from "./url-guard";
@@ -31,19 +34,47 @@ function view(doc: EndpointDoc): EndpointView {
 	return { endpointId: doc.id, url: doc.url, events: doc.events, createdAt: doc.createdAt };
 }
 
-export async function createEndpoint(store: Store, owner: Creator, url: string, events: string[], allowPrivate: boolean): Promise<EndpointView & { secret: string }> {
-	const checked = await checkEndpointUrl(url, allowPrivate);
+const endpointExists = () => new ClientError(409, "WEBHOOK_ENDPOINT_EXISTS", "You have a webhook endpoint with this url already.");
+const limitReached = (max: number) =>
+	new ClientError(409, "WEBHOOK_ENDPOINT_LIMIT_REACHED", `You have ${max} webhook endpoints, as many as allowed: delete one before adding another.`);
+
+export interface EndpointLimits {
+	allowPrivate: boolean;
+	maxPerOwner: number;
+}
+
+export async function createEndpoint(store: Store, owner: Creator, url: string, events: string[], limits: EndpointLimits): Promise<EndpointView & { secret: string }> {
+	const checked = await checkEndpointUrl(url, limits.allowPrivate);
+	const endpoints = store.collection<EndpointDoc>("webhook_endpoints");
+	const key = ownerKey(owner);
+	// By url too: endpoints made before urlKey was kept have none.
+	if (await endpoints.findOne({ ownerKey: key, url: checked.href })) throw endpointExists();
+	if ((await endpoints.count({ ownerKey: key })) >= limits.maxPerOwner) throw limitReached(limits.maxPerOwner);
 	const doc: EndpointDoc = {
 		id: uuidv7(),
 		owner,
-		ownerKey: ownerKey(owner),
+		ownerKey: key,
 		url: checked.href,
+		urlKey: sha256(`${key} ${checked.href}`),
 		events: [...new Set(events)],
 		secret: `whsec_${randomBytes(32).toString("base64")}`,
 		createdAt: new Date().toISOString()
 	};
-	await store.collection<EndpointDoc>("webhook_endpoints").insert(doc);
+	try {
+		await endpoints.insert(doc);
+	} catch (err) {
+		// A concurrent create of the same url got there first.
+		if (err instanceof DuplicateKeyError) throw endpointExists();
+		throw err;
+	}
 	endpointsChanged(store);
+	// Concurrent creates may each have counted one short of the cap. Whichever finds the
+	// cap passed after its own insert takes that insert back: the last insert to land
+	// sees every other, so the cap holds (and at worst both of two racing are refused).
+	if ((await endpoints.count({ ownerKey: key })) > limits.maxPerOwner) {
+		await deleteEndpoint(store, owner, doc.id);
+		throw limitReached(limits.maxPerOwner);
+	}
 	return { ...view(doc), secret: doc.secret };
 }
 

@@ -11,6 +11,11 @@ export interface EndpointDoc {
 	/** `${kind}:${id}` of the owner: what deliveries are fanned out by. */
 	ownerKey: string;
 	url: string;
+	/**
+	 * SHA-256 of the owner key and the url, unique: an owner has one endpoint per url.
+	 * Absent on endpoints made before it was kept (those are found by url).
+	 */
+	urlKey?: string;
 	/** Event types it receives (`notification.sent`, ...); empty means all. */
 	events: string[];
 	/** `whsec_` + base64 of the signing key: shown once, kept to sign. */
@@ -24,6 +29,8 @@ export interface DeliveryDoc {
 	/** `${endpointId}:${event seq}`: one delivery per endpoint and event, however often it is enqueued. */
 	id: string;
 	endpointId: string;
+	/** The endpoint's owner (`kind:id`): a node sends only so many at once per owner. Absent on deliveries stored before it was kept. */
+	ownerKey?: string;
 	notificationId: string;
 	/** The event's seq: deliveries of one notification to one endpoint go in this order. */
 	seq: string;

@@ -5,12 +5,10 @@
  * the name and hands the checked address to the connection, so a name that
  * resolves differently between check and connect cannot slip through). Redirects
  * are never followed. WEBHOOK_ALLOW_PRIVATE_URLS=true (tests only) allows http and
- * private addresses.
+ * private addresses. Push subscription endpoints pass the same check (lib/push/subscriptions.ts).
  */
-import dns from "node:dns/promises";
-import { isIP } from "node:net";
 import { badRequest } from "../errors";
-import { isPublicAddress } from "../net/public-address";
+import { publicHostProblem } from "../net/public-address";
 
 function refuse(message: string) {
 	return badRequest(message, [{ field: "url", message }]);
@@ -27,13 +25,8 @@ export async function checkEndpointUrl(raw: string, allowPrivate: boolean): Prom
 	if (url.protocol !== "https:" && !(allowPrivate && url.protocol === "http:")) throw refuse("The url must use https.");
 	if (url.username || url.password) throw refuse("The url may not carry credentials.");
 	if (allowPrivate) return url;
-	const host = url.hostname.replace(/^\[|\]$/g, "");
-	let addresses: string[];
-	try {
-		addresses = isIP(host) ? [host] : (await dns.lookup(host, { all: true })).map(a => a.address);
-	} catch {
-		throw refuse("The url's host name does not resolve.");
-	}
-	if (addresses.length === 0 || addresses.some(a => !isPublicAddress(a))) throw refuse("The url must resolve to public internet addresses only.");
+	const problem = await publicHostProblem(url.hostname);
+	if (problem === "unresolvable") throw refuse("The url's host name does not resolve.");
+	if (problem) throw refuse("The url must resolve to public internet addresses only.");
 	return url;
 }

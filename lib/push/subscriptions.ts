@@ -4,13 +4,14 @@
  * actor subscribes the same browser, the endpoint moves to them, so nobody receives
  * the previous user's notifications. An actor keeps at most
  * MAX_SUBSCRIPTIONS_PER_ACTOR, the oldest dropped first, so one account cannot make
- * every send fan out without bound.
+ * every send fan out without bound. The endpoint's host must resolve to public
+ * addresses only, as a webhook URL's (lib/public-address.ts), unless
+ * PUSH_ALLOW_INSECURE_ENDPOINTS (tests): the dispatcher posts to it.
  */
 import { randomUUID } from "node:crypto";
-import { isIP } from "node:net";
 import { sha256 } from "../crypto";
 import { ClientError, type FieldProblem } from "../errors";
-import { isPublicAddress } from "../net/public-address";
+import { publicHostProblem } from "../net/public-address";
 import { DuplicateKeyError, type Store } from "../store";
 import type { PushSubscriptionKeys } from "./send";
 
@@ -43,22 +44,22 @@ function key(v: unknown, bytes: number): string | null {
 	return raw.length === bytes ? raw.toString("base64url") : null;
 }
 
-function endpointProblem(v: unknown, allowInsecure: boolean): string | null {
+async function endpointProblem(v: unknown, allowInsecure: boolean): Promise<string | null> {
 	if (typeof v !== "string" || v.length > MAX_ENDPOINT_LENGTH || !URL.canParse(v)) return `must be a URL of at most ${MAX_ENDPOINT_LENGTH} characters`;
 	const u = new URL(v);
 	if (u.username || u.password) return "must not carry credentials";
 	if (allowInsecure) return u.protocol === "https:" || u.protocol === "http:" ? null : "must be an https: URL";
 	if (u.protocol !== "https:") return "must be an https: URL";
-	const host = u.hostname.replace(/^\[|\]$/g, "");
-	if (host === "localhost" || (isIP(host) !== 0 && !isPublicAddress(host))) return "must be a public push service";
-	return null;
+	const host = await publicHostProblem(u.hostname);
+	if (host === "unresolvable") return "must name a host that resolves";
+	return host ? "must be a public push service" : null;
 }
 
 /** The subscription as the push service needs it; 400 VALIDATION_ERROR naming each bad field otherwise. */
-export function validateSubscription(input: unknown, allowInsecure: boolean): PushSubscriptionKeys {
+export async function validateSubscription(input: unknown, allowInsecure: boolean): Promise<PushSubscriptionKeys> {
 	const s = (input && typeof input === "object" ? input : {}) as { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } };
 	const problems: FieldProblem[] = [];
-	const endpoint = endpointProblem(s.endpoint, allowInsecure);
+	const endpoint = await endpointProblem(s.endpoint, allowInsecure);
 	if (endpoint) problems.push({ field: "endpoint", message: endpoint });
 	const keys = s.keys && typeof s.keys === "object" ? s.keys : {};
 	// p256dh: an uncompressed P-256 point; auth: the 16-byte secret (RFC 8291 §3).
@@ -82,7 +83,7 @@ export class PushSubscriptions {
 
 	/** Adds (or, for an endpoint the actor already has, refreshes) a subscription. Throws 400 ClientError. */
 	async add(actorId: string, input: unknown, allowInsecure: boolean): Promise<PushSubscriptionView> {
-		const sub = validateSubscription(input, allowInsecure);
+		const sub = await validateSubscription(input, allowInsecure);
 		const endpointHash = sha256(sub.endpoint);
 		// Two tries: another actor may take the endpoint between the move and the insert.
 		for (let attempt = 0; ; attempt++) {

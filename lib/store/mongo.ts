@@ -57,6 +57,34 @@ function wrap(name: string, err: unknown): never {
 	throw err;
 }
 
+/** The server's answer to creating a collection that exists already. */
+const NAMESPACE_EXISTS = 48;
+
+/**
+ * Creates the collection, then its indexes (schema.ts) in one createIndexes command.
+ * Creating indexes on a collection that does not exist yet makes the server create it
+ * implicitly, once per index build; run in parallel that is concurrent creation of one
+ * namespace, which MongoDB tolerates but a compatible server need not (one deadlocks).
+ * So the collection exists before any index is asked for. Another node (or an earlier
+ * start) may have created it: that is the NamespaceExists answer, and fine.
+ */
+export async function prepareCollection(db: Pick<Db, "createCollection" | "collection">, name: string): Promise<void> {
+	const spec = specOf(name);
+	try {
+		await db.createCollection(name);
+	} catch (err) {
+		if (!(err instanceof MongoServerError && (err.code === NAMESPACE_EXISTS || err.codeName === "NamespaceExists"))) throw err;
+	}
+	if (spec.indexes.length === 0) return;
+	await db.collection(name).createIndexes(
+		spec.indexes.map(ix => ({
+			key: Object.fromEntries(Object.entries(ix.fields).map(([k, d]) => [field(k), d])),
+			unique: !!ix.unique,
+			...(ix.sparse ? { partialFilterExpression: Object.fromEntries(Object.keys(ix.fields).map(k => [field(k), { $exists: true }])) } : {})
+		}))
+	);
+}
+
 class MongoCollection<T extends Doc> implements Collection<T> {
 	constructor(private readonly db: Db, readonly name: string, private readonly ready: Promise<unknown>) {}
 
@@ -186,18 +214,8 @@ export class MongoStore implements Store {
 	collection<T extends Doc>(name: string): Collection<T> {
 		let c = this.collections.get(name);
 		if (!c) {
-			const spec = specOf(name);
-			const ready = Promise.all(
-				spec.indexes.map(ix =>
-					this.db.collection(name).createIndex(
-						Object.fromEntries(Object.entries(ix.fields).map(([k, d]) => [field(k), d])),
-						ix.sparse
-							? { unique: !!ix.unique, partialFilterExpression: Object.fromEntries(Object.keys(ix.fields).map(k => [field(k), { $exists: true }])) }
-							: { unique: !!ix.unique }
-					)
-				)
-			);
-			// A failed index build (MongoDB not up yet, say) must not poison the collection
+			const ready = prepareCollection(this.db, name);
+			// A failed preparation (MongoDB not up yet, say) must not poison the collection
 			// for the life of the process: forget it, so the next use tries again.
 			ready.catch(() => this.collections.delete(name));
 			c = new MongoCollection<Doc>(this.db, name, ready);

@@ -56,8 +56,11 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	templates: { indexes: [{ fields: { name: 1 } }] },
 	/** Recipients that must not be mailed (permanent bounces, complaints); id = normalized address. */
 	suppressions: { indexes: [] },
-	/** Unsubscribes per (channel, address, category), id `CHANNEL:address:category` (lib/unsubscribe/records.ts). */
-	unsubscribes: { indexes: [{ fields: { channel: 1, address: 1 } }] },
+	/**
+	 * Unsubscribes per (channel, address, category), id `CHANNEL:address:category` (lib/unsubscribe/records.ts);
+	 * each start looks for preferences by source (settleLegacyPreferences) without reading every unsubscribe.
+	 */
+	unsubscribes: { indexes: [{ fields: { channel: 1, address: 1 } }, { fields: { source: 1, channel: 1 } }] },
 	/** The HMAC keys of unsubscribe links under their kid; one writer wins each generation. */
 	unsubscribe_keys: { indexes: [{ fields: { generation: 1 }, unique: true }] },
 	/** Resume metadata; the bytes are in file storage (lib/files) under fileId. */
@@ -68,8 +71,8 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	push_subscriptions: { indexes: [{ fields: { endpointHash: 1 }, unique: true }, { fields: { actorId: 1, createdAt: -1 } }] },
 	/** The VAPID key pair when the environment sets none: one record under a fixed id. */
 	push_vapid_keys: { indexes: [] },
-	/** Outbound webhook endpoints, fanned out to by their owner (`kind:id`). */
-	webhook_endpoints: { indexes: [{ fields: { ownerKey: 1, createdAt: 1 } }] },
+	/** Outbound webhook endpoints, fanned out to by their owner (`kind:id`); one per owner and url. */
+	webhook_endpoints: { indexes: [{ fields: { ownerKey: 1, createdAt: 1 } }, { fields: { urlKey: 1 }, unique: true, sparse: true }] },
 	/** Webhook deliveries: claimed when due, in event order per notification and endpoint. */
 	webhook_deliveries: {
 		indexes: [

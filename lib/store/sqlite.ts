@@ -94,6 +94,15 @@ function where(filter: Filter, args: SQLInputValue[]): string {
 					parts.push(alternatives.length ? `(${alternatives.join(" OR ")})` : "0");
 					break;
 				}
+				case "$nin": {
+					const values = v as Scalar[];
+					const list = values.filter(x => x !== null);
+					const notListed = list.length ? `${col} NOT IN (${list.map(() => "?").join(",")})` : "1";
+					args.push(...list.map(bind));
+					// As on MongoDB, a null or missing field is outside the list unless the list holds null.
+					parts.push(values.includes(null) ? `(${col} IS NOT NULL AND ${notListed})` : `(${col} IS NULL OR ${notListed})`);
+					break;
+				}
 				case "$ne":
 					if (v === null) parts.push(`${col} IS NOT NULL`);
 					else {

@@ -10,6 +10,7 @@ export type Scalar = string | number | boolean | null;
 
 export interface FieldCondition {
 	$in?: Scalar[];
+	$nin?: Scalar[];
 	$ne?: Scalar;
 	$lt?: string | number;
 	$lte?: string | number;
@@ -25,12 +26,13 @@ export interface FieldCondition {
  * filter reads the same wherever it runs:
  * - `{ f: null }` and `{ f: { $in: [null, …] } }` match a null or missing `f`;
  * - `{ f: { $exists: true } }` matches a present `f`, null included; `false` only a missing one;
- * - `{ f: { $ne: null } }` matches a present, non-null `f`; `{ f: { $ne: x } }` also matches a missing one.
+ * - `{ f: { $ne: null } }` matches a present, non-null `f`; `{ f: { $ne: x } }` also matches a missing one;
+ * - `{ f: { $nin: [x, …] } }` matches a missing or null `f` too, unless the list holds null.
  * SQLite does not tell `true`/`false` from the numbers 1/0: keep a field one or the other.
  */
 export type Filter = Record<string, Scalar | FieldCondition>;
 
-const OPERATORS = new Set(["$in", "$ne", "$lt", "$lte", "$gt", "$gte", "$exists"]);
+const OPERATORS = new Set(["$in", "$nin", "$ne", "$lt", "$lte", "$gt", "$gte", "$exists"]);
 
 /**
  * Refuses conditions the backends would read differently: an empty object, or one

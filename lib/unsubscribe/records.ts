@@ -2,9 +2,12 @@
  * Who asked not to get what: one record per (channel, address, category), made by a
  * one-click unsubscribe or by an actor's preferences, with `*` for every category.
  * The dispatcher reads two records by id before a non-CRITICAL send (the category's
- * and `*`); an actor's preferences are the records of its own addresses.
+ * and `*`); an actor's preferences are the records of its own addresses. An email
+ * address is the actor's only once verified: until then anyone may have registered it,
+ * so its records (the owner's one-click unsubscribes among them) are neither shown
+ * to the actor nor changed by it, and EMAIL items are 403 EMAIL_NOT_VERIFIED.
  */
-import { badRequest } from "../errors";
+import { ClientError, badRequest } from "../errors";
 import { normalizeEmail } from "../email-address";
 import type { Channel } from "../delivery";
 import { DuplicateKeyError, type Store } from "../store";
@@ -22,7 +25,19 @@ export interface UnsubscribeDoc {
 	source: "one-click" | "preferences";
 	/** The actor whose preferences made it (absent for a one-click unsubscribe). */
 	actorId?: string;
+	/**
+	 * EMAIL preferences: the actor held the address, verified, when it was written. Absent
+	 * on those stored before that was checked, until settleLegacyPreferences decides them.
+	 */
+	verified?: true;
 	createdAt: string;
+}
+
+/** An actor as its preferences see it: its addresses, and whether the email is verified. */
+export interface PreferenceActor {
+	id: string;
+	email: string;
+	emailVerified: boolean;
 }
 
 export interface Preference {
@@ -42,14 +57,14 @@ const idOf = (channel: Channel, address: string, category: string) => `${channel
 const records = (store: Store) => store.collection<UnsubscribeDoc>(UNSUBSCRIBES);
 
 /** Records the unsubscribe (again is fine: the first record stays). */
-export async function recordUnsubscribe(store: Store, t: UnsubscribeTarget, source: UnsubscribeDoc["source"], actorId?: string, now = Date.now()): Promise<UnsubscribeDoc> {
+export async function recordUnsubscribe(store: Store, t: UnsubscribeTarget, source: UnsubscribeDoc["source"], by?: Pick<UnsubscribeDoc, "actorId" | "verified">, now = Date.now()): Promise<UnsubscribeDoc> {
 	const doc: UnsubscribeDoc = {
 		id: idOf(t.channel, t.address, t.category),
 		channel: t.channel,
 		address: normalizeFor(t.channel, t.address),
 		category: t.category,
 		source,
-		...(actorId ? { actorId } : {}),
+		...by,
 		createdAt: new Date(now).toISOString()
 	};
 	try {
@@ -89,13 +104,13 @@ export async function removeUnsubscribe(store: Store, channel: Channel, address:
 	return (await records(store).deleteMany({ id: idOf(channel, address, category) })) > 0;
 }
 
-/** The addresses an actor's preferences speak for: its email, and itself for push. SMS has no number on an actor. */
-function addressesOf(actor: { id: string; email: string }): Partial<Record<Channel, string>> {
-	return { EMAIL: actor.email, PUSH: actor.id };
+/** The addresses an actor's preferences speak for: its email once verified, and itself for push. SMS has no number on an actor. */
+function addressesOf(actor: PreferenceActor): Partial<Record<Channel, string>> {
+	return actor.emailVerified ? { EMAIL: actor.email, PUSH: actor.id } : { PUSH: actor.id };
 }
 
 /** The actor's opt-outs, as `{ channel, category, enabled: false }` items (anything not listed is enabled). */
-export async function preferencesOf(store: Store, actor: { id: string; email: string }): Promise<Preference[]> {
+export async function preferencesOf(store: Store, actor: PreferenceActor): Promise<Preference[]> {
 	const items: Preference[] = [];
 	for (const [channel, address] of Object.entries(addressesOf(actor)) as [Channel, string][]) {
 		const docs = await records(store).find({ channel, address: normalizeFor(channel, address) }, { sort: { category: 1 } });
@@ -106,18 +121,23 @@ export async function preferencesOf(store: Store, actor: { id: string; email: st
 
 /**
  * Replaces the actor's preferences: afterwards its opt-outs are exactly the items with
- * `enabled: false` (a one-click unsubscribe of its address included: enabling that
- * category again removes it). 400 for an SMS item or a category twice.
+ * `enabled: false` (a one-click unsubscribe of its verified address included: its
+ * owner enabling that category again removes it). 400 for an SMS item or a category
+ * twice; 403 EMAIL_NOT_VERIFIED for an EMAIL item while the address is not verified
+ * (a set without EMAIL items then replaces the PUSH preferences alone).
  */
-export async function replacePreferences(store: Store, actor: { id: string; email: string }, items: Preference[], now = Date.now()): Promise<Preference[]> {
+export async function replacePreferences(store: Store, actor: PreferenceActor, items: Preference[], now = Date.now()): Promise<Preference[]> {
 	const addresses = addressesOf(actor);
 	const seen = new Set<string>();
 	items.forEach((item, i) => {
-		if (!addresses[item.channel]) throw badRequest(`Preferences cover EMAIL and PUSH: an actor has no ${item.channel} address.`, [{ field: `items[${i}].channel`, message: "must be EMAIL or PUSH" }]);
+		if (item.channel === "SMS") throw badRequest("Preferences cover EMAIL and PUSH: an actor has no SMS address.", [{ field: `items[${i}].channel`, message: "must be EMAIL or PUSH" }]);
 		const key = `${item.channel}:${item.category}`;
 		if (seen.has(key)) throw badRequest("Each channel and category may appear once.", [{ field: `items[${i}]`, message: "repeats a channel and category" }]);
 		seen.add(key);
 	});
+	if (items.some(i => !addresses[i.channel])) {
+		throw new ClientError(403, "EMAIL_NOT_VERIFIED", "Verify the email address before setting EMAIL preferences: until then it may be someone else's.");
+	}
 	const wanted = new Set(items.filter(i => !i.enabled).map(i => idOf(i.channel, addresses[i.channel]!, i.category)));
 	for (const [channel, address] of Object.entries(addresses) as [Channel, string][]) {
 		for (const doc of await records(store).find({ channel, address: normalizeFor(channel, address) })) {
@@ -125,7 +145,38 @@ export async function replacePreferences(store: Store, actor: { id: string; emai
 		}
 	}
 	for (const item of items.filter(i => !i.enabled)) {
-		await recordUnsubscribe(store, { channel: item.channel, address: addresses[item.channel]!, category: item.category }, "preferences", actor.id, now);
+		const verified = item.channel === "EMAIL" ? { verified: true as const } : {};
+		const doc = await recordUnsubscribe(store, { channel: item.channel, address: addresses[item.channel]!, category: item.category }, "preferences", { actorId: actor.id, ...verified }, now);
+		// An older unchecked record of the same opt-out becomes this checked one (settleLegacyPreferences would remove it).
+		if (doc.source === "preferences" && item.channel === "EMAIL" && (doc.actorId !== actor.id || !doc.verified)) {
+			await records(store).updateMany({ id: doc.id }, { $set: { actorId: actor.id, verified: true } });
+		}
 	}
 	return preferencesOf(store, actor);
+}
+
+const LEGACY_BATCH = 200;
+
+/**
+ * EMAIL preferences stored before the platform checked that the actor held the address
+ * (no `verified`): kept and marked when `holdsVerified` says the actor holds that address
+ * verified now, else removed, since they spoke for an address nobody had shown to be
+ * the actor's (an account registered with someone else's address). Answers how many it
+ * removed. Safe to run on several nodes at once; a failure of `holdsVerified` stops it
+ * (run it again).
+ */
+export async function settleLegacyPreferences(store: Store, holdsVerified: (actorId: string, address: string) => Promise<boolean>): Promise<number> {
+	const unchecked = { channel: "EMAIL", source: "preferences", verified: { $exists: false } } as const;
+	const answers = new Map<string, boolean>();
+	let removed = 0;
+	for (let batch = await records(store).find(unchecked, { limit: LEGACY_BATCH }); batch.length > 0; batch = await records(store).find(unchecked, { limit: LEGACY_BATCH })) {
+		for (const doc of batch) {
+			const key = `${doc.actorId}:${doc.address}`;
+			if (!answers.has(key)) answers.set(key, doc.actorId !== undefined && (await holdsVerified(doc.actorId, doc.address)));
+			const still = { id: doc.id, verified: { $exists: false } } as const;
+			if (answers.get(key)) await records(store).updateMany(still, { $set: { verified: true } });
+			else removed += await records(store).deleteMany(still);
+		}
+	}
+	return removed;
 }

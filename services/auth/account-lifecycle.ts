@@ -167,6 +167,16 @@ export const AccountLifecycleMixin: ServiceSchema<ServiceSettingSchema, Lifecycl
 				if (!profile) throw new ClientError(404, "ACTOR_NOT_FOUND", "No user has this username.");
 				return { email: profile.email, emailVerified: profile.emailVerified };
 			}
+		},
+		/** Whether this actor is the user who holds this address, verified: what lets its EMAIL preferences speak for the address (services/preferences.service.ts). */
+		verifiedHolder: {
+			visibility: "public",
+			auth: ["service:notifications"],
+			params: { actorId: { type: "uuid" }, email: { type: "string", min: 1, max: 254 }, $$strict: true },
+			async handler(ctx: Context<{ actorId: string; email: string }>): Promise<{ verified: boolean }> {
+				const profile = await (await this.runtime().idp()).findProfileByEmail(ctx.params.email);
+				return { verified: profile !== null && profile.sub === ctx.params.actorId && profile.emailVerified };
+			}
 		}
 	},
 	methods: {

@@ -74,7 +74,8 @@ interface NotificationsState {
 
 const templateSchema = {
 	name: { type: "string", trim: true, min: 1, max: 200 },
-	subject: { type: "string", min: 1, max: 998 },
+	// EMAIL and PUSH need it (checked when a notification is accepted); SMS uses the text alone.
+	subject: { type: "string", min: 1, max: 998, optional: true },
 	html: { type: "string", max: 512 * 1024, optional: true },
 	text: { type: "string", max: 512 * 1024, optional: true }
 } as const;
@@ -206,6 +207,7 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMet
 			auth: ["user", "service"],
 			openapi: {
 				summary: "Create a template",
+				description: "EMAIL and PUSH need a subject (PUSH shows it as the title); a template with only a text part serves SMS.",
 				success: { status: 201, description: "Created.", schema: ref("Template"), headers: { Location: "/templates/{templateId}" } }
 			},
 			params: { ...templateSchema, $$strict: true },

@@ -2,12 +2,27 @@
  * What recipients asked for: one-click unsubscribe (RFC 8058) from the links in
  * non-CRITICAL mail, actors' preferences per channel and category, and the operators'
  * view of the suppression and unsubscribe lists. It runs wherever notifications runs (same store).
+ * EMAIL preferences speak for an address only once the actor has verified it (the
+ * identity provider says so, asked through auth.verifiedHolder); those stored before
+ * that rule are decided once at each start (lib/unsubscribe/records.ts settleLegacyPreferences).
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { ClientError, notFound } from "../../lib/errors";
 import type { HttpMeta } from "../../lib/http/meta";
 import { type Channel, CHANNELS, listSuppressions, mayActFor, removeSuppression, type SuppressionView } from "../../lib/notifications";
-import { ALL_CATEGORIES, CATEGORY_PATTERN, listUnsubscribes, preferencesOf, recordUnsubscribe, removeUnsubscribe, replacePreferences, type Preference, type UnsubscribeView } from "../../lib/unsubscribe/records";
+import {
+	ALL_CATEGORIES,
+	CATEGORY_PATTERN,
+	listUnsubscribes,
+	preferencesOf,
+	recordUnsubscribe,
+	removeUnsubscribe,
+	replacePreferences,
+	settleLegacyPreferences,
+	type Preference,
+	type PreferenceActor,
+	type UnsubscribeView
+} from "../../lib/unsubscribe/records";
 import { MAX_TOKEN_LENGTH, verifyUnsubscribe, type UnsubscribeTarget } from "../../lib/unsubscribe/token";
 import { principalOf } from "../../middlewares/auth.middleware";
 import { ref } from "../../lib/openapi/schemas";
@@ -25,8 +40,20 @@ interface Actor {
 
 interface PreferencesMethods extends RuntimeMethods {
 	target(token: string): Promise<UnsubscribeTarget>;
-	actorFor(ctx: Context, id: string): Promise<{ id: string; email: string }>;
+	actorFor(ctx: Context, id: string): Promise<PreferenceActor>;
+	/** Calls as the notifications service, whose part this service is. */
+	callAsNotifications<R>(ctx: Context | null, action: string, params: object): Promise<R>;
+	settleLegacyPreferences(): Promise<number>;
+	settleWithRetries(delayMs: number): void;
 }
+
+interface PreferencesState {
+	settleTimer: NodeJS.Timeout | null;
+	stopping: boolean;
+}
+
+/** The longest wait between two tries of the start's check of older preferences. */
+const SETTLE_MAX_DELAY_MS = 300_000;
 
 const invalidToken = () => new ClientError(400, "INVALID_UNSUBSCRIBE_TOKEN", "This unsubscribe link is not valid.");
 
@@ -49,7 +76,7 @@ function describe(t: UnsubscribeTarget): string {
 	return `${what} to ${t.address}${t.channel === "EMAIL" ? "" : ` (${t.channel})`}`;
 }
 
-const PreferencesService: ServiceSchema<ServiceSettingSchema, PreferencesMethods> = {
+const PreferencesService: ServiceSchema<ServiceSettingSchema, PreferencesMethods, PreferencesState> = {
 	name: "preferences",
 	mixins: [RuntimeMixin],
 	actions: {
@@ -114,8 +141,9 @@ const PreferencesService: ServiceSchema<ServiceSettingSchema, PreferencesMethods
 			auth: ["user", "service"],
 			openapi: {
 				summary: "Replace an actor's notification preferences",
+				description: "EMAIL items need the actor's address verified (until then it may be someone else's): 403 EMAIL_NOT_VERIFIED. A set without EMAIL items leaves the address's records alone.",
 				success: { status: 200, description: "The preferences now in force.", schema: ref("Preferences") },
-				problems: ["FORBIDDEN", "ACTOR_NOT_FOUND"]
+				problems: ["FORBIDDEN", "ACTOR_NOT_FOUND", "EMAIL_NOT_VERIFIED"]
 			},
 			params: {
 				id: { type: "uuid" },
@@ -205,13 +233,43 @@ const PreferencesService: ServiceSchema<ServiceSettingSchema, PreferencesMethods
 			if (!t) throw invalidToken();
 			return t;
 		},
-		async actorFor(ctx: Context, id: string) {
+		async actorFor(ctx: Context, id: string): Promise<PreferenceActor> {
 			if (!mayActFor(principalOf(ctx)!, id)) throw new ClientError(403, "FORBIDDEN", "Only the actor itself, a service or an administrator may manage its preferences.");
+			const actor = await this.callAsNotifications<Actor>(ctx, "actors.get", { id });
+			const { verified } = await this.callAsNotifications<{ verified: boolean }>(ctx, "auth.verifiedHolder", { actorId: actor.actorId, email: actor.email });
+			return { id: actor.actorId, email: actor.email, emailVerified: verified };
+		},
+		async callAsNotifications<R>(ctx: Context | null, action: string, params: object): Promise<R> {
 			// It runs as part of the notifications service (SERVICES=notifications) and calls with its identity.
 			const authToken = await this.runtime().serviceTokens.get("notifications");
-			const actor = await this.broker.call<Actor, { id: string }>("actors.get", { id }, { parentCtx: ctx, meta: { ...ctx.meta, authToken } });
-			return { id: actor.actorId, email: actor.email };
+			return this.broker.call<R, object>(action, params, { ...(ctx ? { parentCtx: ctx } : {}), meta: { ...(ctx?.meta ?? {}), authToken } });
+		},
+		async settleLegacyPreferences(): Promise<number> {
+			const removed = await settleLegacyPreferences(this.runtime().store(), async (actorId, email) => (await this.callAsNotifications<{ verified: boolean }>(null, "auth.verifiedHolder", { actorId, email })).verified);
+			if (removed > 0) this.logger.warn("Removed EMAIL preferences stored for addresses their actors never verified", { removed });
+			return removed;
+		},
+		/** Until it succeeds once (the auth service may start later), with a doubling wait. */
+		settleWithRetries(delayMs: number) {
+			this.settleTimer = null;
+			this.settleLegacyPreferences().catch(err => {
+				if (this.stopping) return;
+				this.logger.warn("Checking older EMAIL preferences failed; trying again", { error: (err as Error).message, inMs: delayMs });
+				this.settleTimer = setTimeout(() => this.settleWithRetries(Math.min(delayMs * 2, SETTLE_MAX_DELAY_MS)), delayMs);
+				this.settleTimer.unref();
+			});
 		}
+	},
+	created() {
+		this.settleTimer = null;
+		this.stopping = false;
+	},
+	started() {
+		this.settleWithRetries(1000);
+	},
+	stopped() {
+		this.stopping = true;
+		if (this.settleTimer) clearTimeout(this.settleTimer);
 	}
 };
 

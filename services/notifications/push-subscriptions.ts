@@ -62,7 +62,7 @@ export const PushSubscriptionsMixin: ServiceSchema<ServiceSettingSchema, PushMet
 			auth: ["user", "service"],
 			openapi: {
 				summary: "Add a Web Push subscription to an actor",
-				description: "The body is the browser's PushSubscription JSON; the endpoint must be https:.",
+				description: "The body is the browser's PushSubscription JSON; the endpoint must be https: on a host that resolves to public addresses only.",
 				body: {
 					type: "object",
 					required: ["endpoint", "keys"],

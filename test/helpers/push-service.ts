@@ -26,8 +26,11 @@ interface Subscriber {
 	auth: Buffer;
 }
 
-/** What PushSubscription.toJSON() gives in a browser. */
-export function browserSubscription(endpoint = `https://push.example.com/send/${randomUUID()}`) {
+/**
+ * What PushSubscription.toJSON() gives in a browser. Registration resolves the endpoint's
+ * name and nothing resolves public names here: a public address literal stands in.
+ */
+export function browserSubscription(endpoint = `https://1.1.1.1/send/${randomUUID()}`) {
 	const ecdh = createECDH("prime256v1");
 	return { endpoint, expirationTime: null, keys: { p256dh: ecdh.generateKeys().toString("base64url"), auth: randomBytes(16).toString("base64url") } };
 }

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { http, newUser, startPlatform, type Platform } from "../helpers/platform";
 import { waitFor } from "../helpers/processes";
+import { markVerified } from "../helpers/senders";
 
 const ADMIN = { BOOTSTRAP_ADMIN_EMAIL: "root@example.com", BOOTSTRAP_ADMIN_PASSWORD: "Root-Passw0rd" };
 const PUBLIC_URL = "https://notify.example.test";
@@ -68,6 +69,8 @@ describe("the operators' unsubscribe list", () => {
 		const reg = await http(p.baseUrl, "POST", "/auth/register", { json: newUser() });
 		const id = reg.body.actorId as string;
 		const email = (await http(p.baseUrl, "GET", `/actors/${id}`, { token: reg.body.accessToken })).body.email as string;
+		// EMAIL preferences speak for a verified address only.
+		await markVerified(p, email);
 		const put = await http(p.baseUrl, "PUT", `/actors/${id}/preferences`, { token: reg.body.accessToken, json: { items: [{ channel: "EMAIL", category: "*", enabled: false }] } });
 		expect(put.status).toBe(200);
 		expect((await send(email, "anything")).status).toBe("UNSUBSCRIBED");

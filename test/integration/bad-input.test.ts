@@ -121,8 +121,9 @@ const jsonRoutes: JsonRoute[] = [
 		requiredStrings: ["to"],
 		objectField: "variables"
 	},
-	{ method: "POST", path: "/templates", who: "admin", base: { name: "corpus", subject: "s", text: "t" }, required: ["name", "subject"], requiredStrings: ["name", "subject"] },
-	{ method: "PUT", path: "/templates/{templateId}", who: "admin", base: { name: "corpus", subject: "s", text: "t" }, required: ["name", "subject"], requiredStrings: ["name", "subject"] }
+	// A subject is optional in a template (one for SMS needs none), but never empty or of another type.
+	{ method: "POST", path: "/templates", who: "admin", base: { name: "corpus", subject: "s", text: "t" }, required: ["name"], requiredStrings: ["name", "subject"] },
+	{ method: "PUT", path: "/templates/{templateId}", who: "admin", base: { name: "corpus", subject: "s", text: "t" }, required: ["name"], requiredStrings: ["name", "subject"] }
 ];
 
 const WRONG_TYPES: [string, unknown][] = [
@@ -271,6 +272,10 @@ add(
 	post("/notifications", "admin", "a template variable that is not given", notification({ template: { subject: "{{name}}", text: "t" } }), 422, "TEMPLATE_VARIABLE_MISSING"),
 	post("/notifications", "admin", "a variable named constructor that is not given", notification({ template: { subject: "{{constructor}}", text: "t" } }), 422, "TEMPLATE_VARIABLE_MISSING"),
 	post("/notifications", "admin", "an SMS with an html part", notification({ channel: "SMS", to: "+14155550100", template: { subject: "s", text: "t", html: "h" } }), 422, "CHANNEL_NOT_SUPPORTED"),
+	post("/notifications", "admin", "an SMS template of text and html, without a subject", notification({ channel: "SMS", to: "+14155550100", template: { text: "t", html: "h" } }), 422, "CHANNEL_NOT_SUPPORTED"),
+	post("/notifications", "admin", "an EMAIL template without a subject", notification({ template: { text: "t" } }), 400, "VALIDATION_ERROR"),
+	post("/notifications", "admin", "a PUSH template without a subject", (s: Setup) => json(notification({ channel: "PUSH", to: s.actorId, template: { text: "t" } })), 400, "VALIDATION_ERROR"),
+	post("/notifications", "admin", "a subject as a number", notification({ template: { subject: 42, text: "t" } }), 400, "VALIDATION_ERROR"),
 	post("/notifications", "admin", "an SMS to an email address", notification({ channel: "SMS" }), 400, "VALIDATION_ERROR"),
 	post("/notifications", "admin", "a PUSH to an email address", notification({ channel: "PUSH" }), 400, "VALIDATION_ERROR"),
 	post("/notifications", "admin", "an unknown channel", notification({ channel: "PIGEON" }), 400, "VALIDATION_ERROR"),
@@ -283,6 +288,7 @@ add(
 	post("/notifications", "admin", "a 256-character Idempotency-Key", notification({}), 400, "VALIDATION_ERROR", { ...JSON_TYPE, "idempotency-key": "k".repeat(256) }),
 	post("/notifications", "admin", "an Idempotency-Key outside ASCII", notification({}), 400, "VALIDATION_ERROR", { ...JSON_TYPE, "idempotency-key": "cl\u00e9" }),
 	post("/templates", "admin", "neither html nor text", { name: "n", subject: "s" }, 400, "VALIDATION_ERROR"),
+	...WRONG_TYPES.filter(([, value]) => value !== null).map(([label, subject]) => post("/templates", "admin", `subject as ${label}`, { name: "n", subject, text: "t" }, 400, "VALIDATION_ERROR")),
 	post("/templates", "admin", "a name of spaces", { name: "   ", subject: "s", text: "t" }, 400, "VALIDATION_ERROR"),
 	post("/templates", "admin", "a 201-character name", { name: "n".repeat(201), subject: "s", text: "t" }, 400, "VALIDATION_ERROR"),
 	post("/templates", "admin", "html over 512 KiB", { name: "n", subject: "s", html: "h".repeat(512 * 1024 + 1) }, 400, "VALIDATION_ERROR"),
@@ -563,20 +569,25 @@ for (const r of rows.filter(r => r.path === WEBHOOK)) add({ ...r, name: r.name.r
 
 // ---- push subscriptions and the VAPID key
 
+/** Rows of a user's JSON request to one route: a name, a body and the answer it must get. */
+const jsonRow =
+	(method: string, path: string) =>
+	(name: string, body: Row["body"], status: number, code: string, extra: Partial<Row> = {}): Row => ({
+		name: `${method} ${path}: ${name}`,
+		method,
+		path,
+		who: "user",
+		headers: JSON_TYPE,
+		body,
+		status,
+		code,
+		...extra
+	});
+
 const SUBSCRIPTIONS = "/actors/{actorId}/push-subscriptions";
 const P256DH = `BA${"A".repeat(85)}`;
 const AUTH = "A".repeat(22);
-const subscribe = (name: string, body: Row["body"], status: number, code: string, extra: Partial<Row> = {}): Row => ({
-	name: `POST ${SUBSCRIPTIONS}: ${name}`,
-	method: "POST",
-	path: SUBSCRIPTIONS,
-	who: "user",
-	headers: JSON_TYPE,
-	body,
-	status,
-	code,
-	...extra
-});
+const subscribe = jsonRow("POST", SUBSCRIPTIONS);
 add(
 	subscribe("an http endpoint", json({ endpoint: "http://push.example.com/x", keys: { p256dh: P256DH, auth: AUTH } }), 400, "VALIDATION_ERROR"),
 	subscribe("an endpoint on the internal network", json({ endpoint: "https://169.254.169.254/latest", keys: { p256dh: P256DH, auth: AUTH } }), 400, "VALIDATION_ERROR"),
@@ -599,6 +610,28 @@ add(
 	get("/notifications/push/vapid-public-key?extra=1", "none", "an unknown query parameter", 400, "VALIDATION_ERROR")
 );
 
+// ---- outbound webhook endpoints (private addresses are refused here: no test switch)
+
+const ENDPOINTS = "/webhook-endpoints";
+const endpoint = jsonRow("POST", ENDPOINTS);
+add(
+	endpoint("an http url", json({ url: "http://example.com/hook" }), 400, "VALIDATION_ERROR"),
+	endpoint("the cloud metadata address", json({ url: "https://169.254.169.254/latest/meta-data" }), 400, "VALIDATION_ERROR"),
+	endpoint("a loopback name", json({ url: "https://localhost/hook" }), 400, "VALIDATION_ERROR"),
+	endpoint("credentials in the url", json({ url: "https://user:pass@example.com/hook" }), 400, "VALIDATION_ERROR"),
+	endpoint("a url that is no URL", json({ url: "hook" }), 400, "VALIDATION_ERROR"),
+	endpoint("a url of 3,000 characters", json({ url: `https://example.com/${"a".repeat(3000)}` }), 400, "VALIDATION_ERROR"),
+	endpoint("an unknown event type", json({ url: "https://example.com/hook", events: ["notification.nope"] }), 400, "VALIDATION_ERROR"),
+	endpoint("events as a string", json({ url: "https://example.com/hook", events: "notification.sent" }), 400, "VALIDATION_ERROR"),
+	endpoint("an unknown field", json({ url: "https://example.com/hook", owner: NOBODY }), 400, "VALIDATION_ERROR"),
+	endpoint("an empty object", "{}", 400, "VALIDATION_ERROR"),
+	endpoint("no token", json({ url: "https://example.com/hook" }), 401, "UNAUTHORIZED", { who: "none" }),
+	endpoint("text/plain", json({ url: "https://example.com/hook" }), 415, "UNSUPPORTED_MEDIA_TYPE", { headers: TEXT }),
+	get(`${ENDPOINTS}?extra=1`, "user", "an unknown query parameter", 400, "VALIDATION_ERROR"),
+	{ name: `DELETE ${ENDPOINTS}/{id}: an unknown endpoint`, method: "DELETE", path: `${ENDPOINTS}/${NOBODY}`, who: "user", status: 404, code: "NOT_FOUND" },
+	{ name: `DELETE ${ENDPOINTS}/{id}: not a UUID`, method: "DELETE", path: `${ENDPOINTS}/not-a-uuid`, who: "user", status: 400, code: "VALIDATION_ERROR" }
+);
+
 // ---- one-click unsubscribe, preferences, the operators' suppression list
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
@@ -615,17 +648,7 @@ const unsubscribe = (name: string, token: string, status: number, code: string, 
 	...extra
 });
 const PREFERENCES = "/actors/{actorId}/preferences";
-const prefs = (name: string, body: Row["body"], status: number, code: string, extra: Partial<Row> = {}): Row => ({
-	name: `PUT ${PREFERENCES}: ${name}`,
-	method: "PUT",
-	path: PREFERENCES,
-	who: "user",
-	headers: JSON_TYPE,
-	body,
-	status,
-	code,
-	...extra
-});
+const prefs = jsonRow("PUT", PREFERENCES);
 add(
 	unsubscribe("a token signed by no key", forged, 400, "INVALID_UNSUBSCRIBE_TOKEN"),
 	unsubscribe("a token that is not one", "not-a-token", 400, "INVALID_UNSUBSCRIBE_TOKEN"),
@@ -640,6 +663,7 @@ add(
 	prefs("a category with spaces", json({ items: [{ channel: "EMAIL", category: "my news", enabled: false }] }), 400, "VALIDATION_ERROR"),
 	prefs("enabled as a string", json({ items: [{ channel: "EMAIL", category: "news", enabled: "no" }] }), 400, "VALIDATION_ERROR"),
 	prefs("one channel and category twice", json({ items: [{ channel: "EMAIL", category: "news", enabled: false }, { channel: "EMAIL", category: "news", enabled: true }] }), 400, "VALIDATION_ERROR"),
+	prefs("an EMAIL item while the actor's address is not verified", json({ items: [{ channel: "EMAIL", category: "news", enabled: false }] }), 403, "EMAIL_NOT_VERIFIED"),
 	prefs("another user's actor", json({ items: [] }), 403, "FORBIDDEN", { path: `/actors/${NOBODY}/preferences` }),
 	prefs("no token", json({ items: [] }), 401, "UNAUTHORIZED", { who: "none" }),
 	get(`/actors/${NOBODY}/preferences`, "user", "another user's actor", 403, "FORBIDDEN"),

@@ -2,6 +2,8 @@
  * SMS and PUSH end to end through the gateway and the dispatcher: the default file
  * SMS provider writes the message to DATA_DIR/outbox/sms, and Web Push goes to a
  * push service on loopback (plain HTTP, allowed by PUSH_ALLOW_INSECURE_ENDPOINTS).
+ * Each channel asks of a template only what it uses: SMS the text (an html part is
+ * refused), EMAIL and PUSH also the subject (the mail's subject, the push's title).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -53,6 +55,66 @@ describe("SMS and PUSH through the dispatcher", () => {
 		const files = fs.readdirSync(dir).filter(f => f.includes(id));
 		expect(files).toHaveLength(1);
 		expect(JSON.parse(fs.readFileSync(path.join(dir, files[0]), "utf8"))).toEqual({ notificationId: id, to: "+14155550100", from: null, text: "Code 1234" });
+	});
+
+	it("should send an SMS whose inline or stored template has only a text part", async () => {
+		const token = await serviceToken(p);
+		const inline = await http(p.baseUrl, "POST", "/notifications", { token, json: { channel: "SMS", to: "+14155550120", template: { text: "Inline {{code}}" }, variables: { code: "1" } } });
+		expect(inline.status).toBe(201);
+		const stored = await http(p.baseUrl, "POST", "/templates", { token, json: { name: "sms-code", text: "Stored {{code}}" } });
+		expect(stored.status).toBe(201);
+		expect(stored.body).not.toHaveProperty("subject");
+		const byId = await http(p.baseUrl, "POST", "/notifications", { token, json: { channel: "SMS", to: "+14155550121", templateId: stored.body.templateId, variables: { code: "2" } } });
+		expect(byId.status).toBe(201);
+		const dir = path.join(p.dataDir, "outbox", "sms");
+		for (const [id, text] of [[inline.body.notificationId, "Inline 1"], [byId.body.notificationId, "Stored 2"]]) {
+			expect((await sentOrFailed(id, token)).status).toBe("SENT");
+			const [file] = fs.readdirSync(dir).filter(f => f.includes(id));
+			expect(JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"))).toMatchObject({ notificationId: id, text });
+		}
+	});
+
+	it("should refuse an SMS template with an html part, and EMAIL or PUSH without a subject, storing nothing", async () => {
+		const token = await serviceToken(p);
+		const count = () => runtime(p).store().collection("notifications").count({});
+		const before = await count();
+		const textOnly = (await http(p.baseUrl, "POST", "/templates", { token, json: { name: "text-only", text: "t" } })).body.templateId;
+		const cases: [object, number, string, string?][] = [
+			[{ channel: "SMS", to: "+14155550122", template: { text: "t", html: "<p>h</p>" } }, 422, "CHANNEL_NOT_SUPPORTED"],
+			[{ channel: "SMS", to: "+14155550122", template: { html: "<p>h</p>" } }, 422, "CHANNEL_NOT_SUPPORTED"],
+			[{ channel: "EMAIL", to: "a@example.com", template: { text: "t" } }, 400, "VALIDATION_ERROR", "template.subject"],
+			[{ channel: "PUSH", to: user.actorId, template: { text: "t" } }, 400, "VALIDATION_ERROR", "template.subject"],
+			[{ channel: "EMAIL", to: "a@example.com", templateId: textOnly }, 422, "CHANNEL_NOT_SUPPORTED"],
+			[{ channel: "PUSH", to: user.actorId, templateId: textOnly }, 422, "CHANNEL_NOT_SUPPORTED"]
+		];
+		for (const [json, status, code, field] of cases) {
+			const res = await http(p.baseUrl, "POST", "/notifications", { token, json });
+			expect({ status: res.status, code: res.body.code }).toEqual({ status, code });
+			if (field) expect(res.body.errors).toEqual([expect.objectContaining({ field })]);
+		}
+		await expect(count()).resolves.toBe(before);
+	});
+
+	it("should fail for good, unsent, an EMAIL or PUSH whose stored template lost its subject after it was accepted", async () => {
+		const token = await serviceToken(p);
+		const created = await http(p.baseUrl, "POST", "/templates", { token, json: { name: "later-text-only", subject: "Hello", text: "t" } });
+		const sendAt = new Date(Date.now() + 86_400_000).toISOString();
+		const ids: string[] = [];
+		for (const json of [{ to: "later@example.com" }, { channel: "PUSH", to: user.actorId }]) {
+			const res = await http(p.baseUrl, "POST", "/notifications", { token, json: { ...json, templateId: created.body.templateId, sendAt } });
+			expect(res.status).toBe(201);
+			ids.push(res.body.notificationId);
+		}
+		const replaced = await http(p.baseUrl, "PUT", `/templates/${created.body.templateId}`, { token, json: { name: "later-text-only", text: "t" } });
+		expect(replaced.status).toBe(200);
+		expect(replaced.body).not.toHaveProperty("subject");
+		// The day has passed.
+		await runtime(p).store().collection("notifications").updateMany({ id: { $in: ids } }, { $set: { availableAt: new Date().toISOString() } });
+		for (const id of ids) {
+			const view = await sentOrFailed(id, token);
+			expect({ status: view.status, attempts: view.attempts }).toEqual({ status: "FAILED", attempts: 1 });
+			expect(view.events.at(-1).detail).toMatchObject({ error: "NO_SUBJECT", permanent: true });
+		}
 	});
 
 	it("should push to every subscription of the actor, record SENT with each, and delete one the push service answers 410 for", async () => {

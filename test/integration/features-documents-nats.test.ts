@@ -3,12 +3,14 @@
  *   A: api-gateway, auth, actors (and features, which runs with actors)
  *   B: api-gateway, actors (and features), documents
  * A flag changed through A's gateway must reach B's features service, whose cache
- * already holds the old answer; a resume sent to A's gateway streams over NATS to
+ * already holds the old answer; writes of one flag racing through both nodes end with
+ * the last acknowledged one stored; a resume sent to A's gateway streams over NATS to
  * the documents service on B and back.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { MAX_RESUME_BYTES } from "../../lib/resume";
+import { raceOneFlag } from "../helpers/flag-races";
 import { http, newUser, tempDir } from "../helpers/platform";
 import { freePort, startNode, waitFor, type NodeProcess } from "../helpers/processes";
 import { PDF } from "../helpers/resumes";
@@ -70,6 +72,21 @@ describeWith("NATS", "feature flags and resumes across processes over NATS", () 
 				return res.status === 200 && JSON.stringify(res.body.value) === JSON.stringify(value);
 			}, 10000);
 			expect(seen).toEqual(set.body);
+		}
+	});
+
+	it("should store the last acknowledged write, its updatedAt never going back, when PUTs of one flag race through both nodes", async () => {
+		for (let round = 0; round < 8; round++) {
+			const name = `race.nodes.${round}`;
+			await raceOneFlag({
+				put: (value, i) => http(i % 2 ? urlB : urlA, "PUT", `/admin/features/${name}`, { token: admin, json: value }),
+				// The list reads the store itself, past the single-flag cache.
+				stored: async () => {
+					const res = await http(urlA, "GET", "/admin/features", { token: admin });
+					const flag = res.body.items.find((f: { featureName: string }) => f.featureName === name);
+					return flag ? { value: flag.value, updatedAt: flag.updatedAt } : null;
+				}
+			});
 		}
 	});
 

@@ -5,6 +5,7 @@
 import type { Service, ServiceSchema } from "moleculer";
 import { decodeJwt } from "jose";
 import { FeatureFlagsMixin, type FeatureFlagMethods } from "../../mixins/feature-flags.mixin";
+import { raceOneFlag } from "../helpers/flag-races";
 import { http, newUser, runtime, startPlatform, type HttpResult, type Platform } from "../helpers/platform";
 
 const PROBLEM = "application/problem+json; charset=utf-8";
@@ -20,7 +21,7 @@ describe("feature flags", () => {
 	let adminSub: string;
 	let user: string;
 
-	const flags = () => runtime(p).store().collection<{ id: string; valueJson: string }>("feature_flags");
+	const flags = () => runtime(p).store().collection<{ id: string; valueJson: string; updatedAt: string }>("feature_flags");
 	const put = (name: string, body: string, token = admin, type = "application/json") =>
 		http(p.baseUrl, "PUT", `/admin/features/${name}`, { token, body, headers: { "content-type": type } });
 
@@ -72,6 +73,19 @@ describe("feature flags", () => {
 			expect(res.status).toBe(200);
 			const read = await http(p.baseUrl, "GET", "/admin/features/odd.keys", { token: admin });
 			expect(read.body.value).toEqual(value);
+		});
+
+		it("should store the last acknowledged write, its updatedAt never going back, when PUTs of one flag race", async () => {
+			for (let round = 0; round < 20; round++) {
+				const name = `race.${round}`;
+				await raceOneFlag({
+					put: value => put(name, JSON.stringify(value)),
+					stored: async () => {
+						const doc = await flags().get(name);
+						return doc && { value: JSON.parse(doc.valueJson), updatedAt: doc.updatedAt };
+					}
+				});
+			}
 		});
 
 		it("should answer 404 FEATURE_NOT_FOUND when the flag was never set", async () => {

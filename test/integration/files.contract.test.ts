@@ -120,7 +120,7 @@ if (mongo.reason) {
 	contract("gridfs", async () => {
 		const server = await startMongo(mongo);
 		const dbName = uniqueName("files").replace(/[^a-z0-9]/gi, "_");
-		const storage = new GridFsFileStorage(server.url, dbName);
+		const storage = GridFsFileStorage.connect(server.url, dbName);
 		const client = await MongoClient.connect(server.url);
 		const db = client.db(dbName);
 		return {

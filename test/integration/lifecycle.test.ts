@@ -67,10 +67,10 @@ describe("notification lifecycle on SQLite", () => {
 	it("should keep BOUNCED when a delivery arrives after the bounce, recording the event alone", async () => {
 		const n = await leased();
 		await queue.settle({ notification: n, status: "SENT", event: "SENT", set: { providerMessageId: "m-2" } });
-		await expect(recordDelivery(store, new StatusPublisher(), { event: "BOUNCED", providerMessageId: "m-2", detail: {} })).resolves.toBe("recorded");
+		await expect(recordDelivery(store, new StatusPublisher(), { channel: "EMAIL", event: "BOUNCED", providerMessageId: "m-2", detail: {} })).resolves.toBe("recorded");
 		const bounced = await stored(n.id);
 		expect(bounced.record?.status).toBe("BOUNCED");
-		await expect(recordDelivery(store, new StatusPublisher(), { event: "DELIVERED", providerMessageId: "m-2", detail: {} })).resolves.toBe("recorded");
+		await expect(recordDelivery(store, new StatusPublisher(), { channel: "EMAIL", event: "DELIVERED", providerMessageId: "m-2", detail: {} })).resolves.toBe("recorded");
 		const after = await stored(n.id);
 		expect(after.record).toEqual(bounced.record);
 		expect(after.events).toEqual(["QUEUED", "SENT", "BOUNCED", "DELIVERED"]);

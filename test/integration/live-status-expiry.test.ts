@@ -56,7 +56,7 @@ describe("live status streams and token expiry", () => {
 		const second = await watch(id, refreshed.body.accessToken, first.messages.at(-1)!.id);
 		await second.until("the stream to open", c => c.comments.includes("open"));
 		const doc = await runtime(p).store().collection<NotificationDoc>("notifications").get(id);
-		await recordDelivery(runtime(p).store(), runtime(p).statusEvents, { event: "DELIVERED", providerMessageId: doc!.providerMessageId!, detail: {} });
+		await recordDelivery(runtime(p).store(), runtime(p).statusEvents, { channel: "EMAIL", event: "DELIVERED", providerMessageId: doc!.providerMessageId!, detail: {} });
 		await second.until("DELIVERED", c => c.events().includes("DELIVERED"));
 		expect(second.events()).toEqual(["DELIVERED"]);
 		const stored = await runtime(p).store().collection<EventDoc>("notification_events").find({ notificationId: id }, { sort: { seq: 1 } });

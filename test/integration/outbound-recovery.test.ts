@@ -33,6 +33,8 @@ import { uniqueName } from "../helpers/services";
 
 const MARGIN_MS = 1000;
 const quiet = { warn: () => undefined, error: () => undefined };
+/** Loopback endpoints, as in every test here; the cap is never reached. */
+const OPEN = { allowPrivate: true, maxPerOwner: 10 };
 
 /** A notification accepted by a node that died right after the commit: its event is stored, nothing else happened. */
 async function acceptedThenCrashed(store: Store, owner: Creator): Promise<EventDoc> {
@@ -72,9 +74,9 @@ function sweepContract(name: string, open: () => Promise<{ store: Store; cleanup
 
 		it("should store each missing delivery once when its event is past the margin, and none that exists, for others or not wanted", async () => {
 			const owner = user();
-			const all = await createEndpoint(store, owner, "http://127.0.0.1:9/all", [], true);
-			const sentOnly = await createEndpoint(store, owner, "http://127.0.0.1:9/sent", ["notification.sent"], true);
-			const someoneElse = await createEndpoint(store, user(), "http://127.0.0.1:9/other", [], true);
+			const all = await createEndpoint(store, owner, "http://127.0.0.1:9/all", [], OPEN);
+			const sentOnly = await createEndpoint(store, owner, "http://127.0.0.1:9/sent", ["notification.sent"], OPEN);
+			const someoneElse = await createEndpoint(store, user(), "http://127.0.0.1:9/other", [], OPEN);
 			// The first pass starts the cursor; what happens from here on is swept.
 			await expect(recovery().sweep()).resolves.toBe(0);
 
@@ -87,7 +89,7 @@ function sweepContract(name: string, open: () => Promise<{ store: Store; cleanup
 			const [before] = await store.collection<DeliveryDoc>("webhook_deliveries").find({ notificationId: delivered.notificationId });
 			// Created after the events occurred: it never wanted them.
 			await waitFor("the clock to pass the events", async () => Date.now() > Date.parse(delivered.occurredAt));
-			const late = await createEndpoint(store, owner, "http://127.0.0.1:9/late", [], true);
+			const late = await createEndpoint(store, owner, "http://127.0.0.1:9/late", [], OPEN);
 
 			// Within the margin the sweep leaves them: their writes may still be on the way.
 			clock = Date.parse(lost[0].occurredAt) + MARGIN_MS - 1;
@@ -116,7 +118,7 @@ function sweepContract(name: string, open: () => Promise<{ store: Store; cleanup
 
 		it("should let one pass at a time take the cursor when two nodes sweep at once", async () => {
 			const owner = user();
-			const ep = await createEndpoint(store, owner, "http://127.0.0.1:9/all", [], true);
+			const ep = await createEndpoint(store, owner, "http://127.0.0.1:9/all", [], OPEN);
 			await recovery().sweep();
 			for (let i = 0; i < 4; i++) await acceptedThenCrashed(store, owner);
 			clock = Date.now() + MARGIN_MS + 1;
@@ -134,7 +136,7 @@ function sweepContract(name: string, open: () => Promise<{ store: Store; cleanup
 			const cursor = await store.collection<{ id: string; after: string }>("webhook_recovery").get("events");
 			expect(cursor!.after > event.id).toBe(true);
 			// An endpoint made now does not get the event it was created after.
-			await createEndpoint(store, owner, "http://127.0.0.1:9/all", [], true);
+			await createEndpoint(store, owner, "http://127.0.0.1:9/all", [], OPEN);
 			clock += MARGIN_MS;
 			await expect(recovery().sweep()).resolves.toBe(0);
 		});

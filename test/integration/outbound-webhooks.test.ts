@@ -146,11 +146,128 @@ describe("outbound webhooks", () => {
 		await http(p.baseUrl, "DELETE", `/webhook-endpoints/${ep.endpointId}`, { token });
 	});
 
+	describe("one endpoint per url, at most WEBHOOK_MAX_ENDPOINTS_PER_OWNER (10) per owner", () => {
+		let owner: string;
+		const create = (url: string) => http(p.baseUrl, "POST", "/webhook-endpoints", { token: owner, json: { url } });
+		const stored = async () => (await http(p.baseUrl, "GET", "/webhook-endpoints", { token: owner })).body.items.map((i: { url: string }) => i.url).sort();
+		const problem = (res: { status: number; body: { code?: string } }) => ({ status: res.status, code: res.body.code });
+
+		beforeEach(async () => {
+			owner = (await http(p.baseUrl, "POST", "/auth/register", { json: newUser() })).body.accessToken;
+		});
+
+		it("should answer 409 WEBHOOK_ENDPOINT_EXISTS and store nothing when the owner has the url already, however it is spelled", async () => {
+			const r = await receiver();
+			expect((await create(r.url)).status).toBe(201);
+			for (const again of [r.url, r.url.replace("http://", "HTTP://")]) {
+				const res = await create(again);
+				expect(problem(res)).toEqual({ status: 409, code: "WEBHOOK_ENDPOINT_EXISTS" });
+				expect(res.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+			}
+			await expect(stored()).resolves.toEqual([r.url]);
+			// Another owner may use the same url.
+			expect((await http(p.baseUrl, "POST", "/webhook-endpoints", { token, json: { url: r.url } })).status).toBe(201);
+			const theirs = (await http(p.baseUrl, "GET", "/webhook-endpoints", { token })).body.items.find((i: { url: string }) => i.url === r.url);
+			await http(p.baseUrl, "DELETE", `/webhook-endpoints/${theirs.endpointId}`, { token });
+		});
+
+		it("should store one endpoint when the same url is registered many times at once", async () => {
+			const url = `${(await receiver()).url}?at-once`;
+			const answers = await Promise.all(Array.from({ length: 6 }, () => create(url)));
+			expect(answers.map(problem).sort((a, b) => a.status - b.status)).toEqual([{ status: 201, code: undefined }, ...Array.from({ length: 5 }, () => ({ status: 409, code: "WEBHOOK_ENDPOINT_EXISTS" }))]);
+			await expect(stored()).resolves.toEqual([url]);
+		});
+
+		it("should answer 409 WEBHOOK_ENDPOINT_LIMIT_REACHED and store nothing past the tenth, and take one again after a delete", async () => {
+			const base = (await receiver()).url;
+			const urls = Array.from({ length: 10 }, (_, i) => `${base}?n=${i}`);
+			for (const url of urls) expect((await create(url)).status).toBe(201);
+			expect(problem(await create(`${base}?n=10`))).toEqual({ status: 409, code: "WEBHOOK_ENDPOINT_LIMIT_REACHED" });
+			await expect(stored()).resolves.toEqual([...urls].sort());
+			const [first] = (await http(p.baseUrl, "GET", "/webhook-endpoints", { token: owner })).body.items;
+			expect((await http(p.baseUrl, "DELETE", `/webhook-endpoints/${first.endpointId}`, { token: owner })).status).toBe(204);
+			expect((await create(`${base}?n=10`)).status).toBe(201);
+			await expect(stored()).resolves.toHaveLength(10);
+		});
+
+		it("should never store more than the cap when creates race at its edge", async () => {
+			const base = (await receiver()).url;
+			for (let i = 0; i < 8; i++) expect((await create(`${base}?n=${i}`)).status).toBe(201);
+			const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => create(`${base}?race=${i}`)));
+			const made = answers.filter(a => a.status === 201).length;
+			expect(answers.filter(a => a.status !== 201).map(problem)).toEqual(Array.from({ length: 6 - made }, () => ({ status: 409, code: "WEBHOOK_ENDPOINT_LIMIT_REACHED" })));
+			expect(made).toBeLessThanOrEqual(2);
+			await expect(stored()).resolves.toHaveLength(8 + made);
+		});
+	});
+
 	it("should answer 400 for a malformed endpoint", async () => {
 		for (const body of [{ url: "not a url" }, { url: "https://example.com/h", events: ["notification.nope"] }, { url: "ftp://example.com/" }]) {
 			const res = await http(p.baseUrl, "POST", "/webhook-endpoints", { token, json: body });
 			expect({ status: res.status, code: res.body.code }).toEqual({ status: 400, code: "VALIDATION_ERROR" });
 		}
+	});
+});
+
+describe("outbound webhooks while endpoints hang", () => {
+	// Four slots, at most one per endpoint and two per owner; an attempt may hang for a minute.
+	let p: Platform;
+	const receivers: Receiver[] = [];
+
+	async function receiver(answer?: Receiver["answer"]): Promise<Receiver> {
+		const r = await Receiver.start();
+		if (answer) r.answer = answer;
+		receivers.push(r);
+		return r;
+	}
+
+	async function endpoint(token: string, url: string) {
+		expect((await http(p.baseUrl, "POST", "/webhook-endpoints", { token, json: { url } })).status).toBe(201);
+	}
+
+	async function send(token: string, count: number) {
+		for (let i = 0; i < count; i++) {
+			const res = await http(p.baseUrl, "POST", "/notifications", { token, json: { to: `slow${i}${Math.random()}@example.com`, template: { subject: "s", text: "t" } } });
+			expect(res.status).toBe(201);
+		}
+	}
+
+	beforeAll(async () => {
+		p = await startPlatform({
+			WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+			WEBHOOK_CONCURRENCY: "4",
+			WEBHOOK_ENDPOINT_CONCURRENCY: "1",
+			WEBHOOK_OWNER_CONCURRENCY: "2",
+			WEBHOOK_TIMEOUT_MS: "60000",
+			WEBHOOK_POLL_MS: "50"
+		});
+	});
+	afterAll(async () => {
+		// Closing the receivers ends the hung attempts, so the stop does not wait for their deadline.
+		await Promise.all(receivers.map(r => r.close()));
+		await p.stop();
+	});
+
+	it("should deliver another owner's events promptly while one owner's endpoints hang with a backlog", async () => {
+		// One owner with three hanging endpoints (its bound of two applies), another with one (the endpoint's bound of one).
+		const many = await serviceToken(p, "documents");
+		const hangingMany = await receiver(() => "hang");
+		for (let i = 0; i < 3; i++) await endpoint(many, `${hangingMany.url}?n=${i}`);
+		const one = await serviceToken(p, "dispatcher");
+		const hangingOne = await receiver(() => "hang");
+		await endpoint(one, hangingOne.url);
+		await send(many, 4);
+		await send(one, 4);
+		await waitFor("the hanging endpoints to hold their slots", async () => hangingMany.received.length + hangingOne.received.length >= 3);
+
+		const other = await serviceToken(p, "actors");
+		const fine = await receiver();
+		await endpoint(other, fine.url);
+		await send(other, 1);
+		await waitFor("the other owner's events", async () => fine.received.length >= 2);
+		expect(fine.types()).toEqual(["notification.queued", "notification.sent"]);
+		// The hanging ones never held more than their bounds.
+		expect([hangingMany.received.length, hangingOne.received.length]).toEqual([2, 1]);
 	});
 });
 

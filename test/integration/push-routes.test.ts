@@ -1,11 +1,15 @@
 /**
  * The Web Push routes through the gateway: the VAPID public key a page subscribes
  * with, and an actor's push subscriptions (register, list, delete) with who may touch
- * them and what is refused. The last test registers a browser subscription through
+ * them and what is refused (an endpoint whose name resolves to loopback or a private
+ * address included). The dispatcher fails a subscription that aims at a non-public
+ * destination for good. The last test registers a browser subscription through
  * the route and sends to it: the push service on loopback checks the VAPID JWT was
  * signed by the key the route published and decrypts the payload.
  */
 import { randomBytes, randomUUID } from "node:crypto";
+import os from "node:os";
+import type { NotificationDoc } from "../../lib/notifications/model";
 import { SUBSCRIPTIONS_COLLECTION, type PushSubscriptionDoc } from "../../lib/push";
 import { http, newUser, runtime, startPlatform, type Platform } from "../helpers/platform";
 import { waitFor } from "../helpers/processes";
@@ -113,6 +117,9 @@ describe("Web Push routes", () => {
 	it.each<[string, () => object, string | null]>([
 		["an http endpoint", () => browserSubscription("http://push.example.com/send/1"), "endpoint"],
 		["a loopback endpoint", () => browserSubscription("https://127.0.0.1/send/1"), "endpoint"],
+		["a name under localhost (RFC 6761), with the root's dot", () => browserSubscription(`https://localhost.:${service.origin.split(":")[2]}/send/1`), "endpoint"],
+		["the machine's own host name", () => browserSubscription(`https://${os.hostname()}/send/1`), "endpoint"],
+		["a name that resolves to nothing", () => browserSubscription("https://push.invalid/send/1"), "endpoint"],
 		["no endpoint", () => ({ keys: browserSubscription().keys }), "endpoint"],
 		["no keys", () => ({ endpoint: "https://push.example.com/send/1" }), "keys.p256dh"],
 		["a p256dh that is no P-256 point", () => ({ ...browserSubscription(), keys: { p256dh: "AAAA", auth: randomBytes(16).toString("base64url") } }), "keys.p256dh"],
@@ -131,6 +138,28 @@ describe("Web Push routes", () => {
 		expect((await http(p.baseUrl, "DELETE", `${path(bob)}/not-a-uuid`, { token: admin })).status).toBe(400);
 		const anonymous = await http(p.baseUrl, "GET", path(bob));
 		expect({ status: anonymous.status, code: anonymous.body.code }).toEqual({ status: 401, code: "UNAUTHORIZED" });
+	});
+
+	it("should fail for good, in one attempt and without connecting, a send to subscriptions that aim at loopback", async () => {
+		// Kept before registration checked names (the store as an earlier version left it).
+		const me = await register();
+		const port = service.origin.split(":")[2];
+		const docs = runtime(p).store().collection<PushSubscriptionDoc>(SUBSCRIPTIONS_COLLECTION);
+		for (const host of ["localhost.", os.hostname()]) {
+			const endpoint = `https://${host}:${port}/ok/${randomUUID()}`;
+			await docs.insert({ id: randomUUID(), actorId: me.actorId, endpointHash: randomUUID(), endpoint, keys: browserSubscription().keys, createdAt: new Date().toISOString() });
+		}
+		const before = service.received.length + service.refused.length;
+		const sent = await http(p.baseUrl, "POST", "/notifications", { token: me.token, json: { channel: "PUSH", to: me.actorId, template: { subject: "Hello", text: "Nobody" } } });
+		expect(sent.status).toBe(201);
+		const notifications = runtime(p).store().collection<NotificationDoc>("notifications");
+		let doc: NotificationDoc | null = null;
+		await waitFor("the send to end", async () => ["FAILED", "QUEUED", "SENT"].includes((doc = await notifications.get(sent.body.notificationId))?.status ?? "") && doc!.attempts > 0);
+		expect(doc).toMatchObject({ status: "FAILED", attempts: 1, lastError: "ENDPOINT_NOT_ALLOWED" });
+		const view = await http(p.baseUrl, "GET", `/notifications/${sent.body.notificationId}`, { token: me.token });
+		expect(view.body.events.map((e: { event: string }) => e.event)).toEqual(["QUEUED", "FAILED"]);
+		expect(view.body.events[1].detail).toMatchObject({ error: "ENDPOINT_NOT_ALLOWED", permanent: true });
+		expect(service.received.length + service.refused.length).toBe(before);
 	});
 
 	it("should push to a subscription registered through the route, signed with the published key", async () => {

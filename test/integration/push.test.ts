@@ -6,6 +6,7 @@
 import { createECDH, randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import https from "node:https";
+import os from "node:os";
 import path from "node:path";
 import * as webpush from "web-push";
 import { createChannels, type ChannelSender } from "../../lib/channels";
@@ -93,6 +94,10 @@ describe("Web Push", () => {
 			// An address literal is refused before connecting; a name is checked on every address it resolves to.
 			await expect(sendPush(service.subscribe("ok"), "{}", opts)).resolves.toMatchObject({ outcome: "failed", permanent: true, error: "ENDPOINT_NOT_ALLOWED" });
 			await expect(sendPush(service.subscribe("ok", "localhost"), "{}", opts)).resolves.toMatchObject({ outcome: "failed", permanent: true, error: "ENDPOINT_NOT_ALLOWED" });
+			// Loopback by name (RFC 6761), also where the resolver does not know it, and the machine's own name: refused for good, not retried.
+			for (const host of ["localhost.", "push.localhost", os.hostname()]) {
+				await expect(sendPush(service.subscribe("ok", host), "{}", opts)).resolves.toMatchObject({ outcome: "failed", permanent: true, error: "ENDPOINT_NOT_ALLOWED" });
+			}
 			await expect(sendPush({ ...service.subscribe("ok"), endpoint: "http://push.example.com/x" }, "{}", opts)).resolves.toMatchObject({ error: "ENDPOINT_NOT_ALLOWED" });
 			expect(service.received.length).toBe(before);
 		});
@@ -224,6 +229,8 @@ describe("Web Push", () => {
 	});
 
 	describe("push subscriptions", () => {
+		// Registration resolves the endpoint's name, and nothing resolves public names here: a public address literal stands in.
+		const PUSH_SERVICE = "https://1.1.1.1";
 		const valid = () => {
 			const ecdh = createECDH("prime256v1");
 			return { keys: { p256dh: ecdh.generateKeys().toString("base64url"), auth: randomBytes(16).toString("base64url") } };
@@ -235,13 +242,16 @@ describe("Web Push", () => {
 			["a private endpoint", { endpoint: "https://10.1.2.3/x" }, "endpoint"],
 			["localhost", { endpoint: "https://localhost/x" }, "endpoint"],
 			["credentials in the endpoint", { endpoint: "https://u:p@push.example.com/x" }, "endpoint"],
+			["a name under localhost", { endpoint: "https://localhost./x" }, "endpoint"],
+			["the machine's own host name", { endpoint: `https://${os.hostname()}/x` }, "endpoint"],
+			["a name that does not resolve", { endpoint: "https://push.invalid/x" }, "endpoint"],
 			["no endpoint", { endpoint: undefined }, "endpoint"],
 			["a short p256dh", { keys: { p256dh: Buffer.alloc(33, 4).toString("base64url"), auth: randomBytes(16).toString("base64url") } }, "keys.p256dh"],
 			["a compressed p256dh", { keys: { p256dh: Buffer.alloc(65, 2).toString("base64url"), auth: randomBytes(16).toString("base64url") } }, "keys.p256dh"],
 			["a long auth", { keys: { p256dh: valid().keys.p256dh, auth: randomBytes(32).toString("base64url") } }, "keys.auth"]
 		])("should answer 400 naming the field for %s", async (_name, override, field) => {
 			const subs = new PushSubscriptions(openStore());
-			const input = { endpoint: "https://push.example.com/x", keys: valid().keys, ...override };
+			const input = { endpoint: `${PUSH_SERVICE}/x`, keys: valid().keys, ...override };
 			await expect(subs.add(randomUUID(), input, false)).rejects.toMatchObject({ code: 400, type: "VALIDATION_ERROR", data: { errors: [expect.objectContaining({ field })] } });
 		});
 
@@ -250,7 +260,7 @@ describe("Web Push", () => {
 			let now = Date.parse("2030-01-01T00:00:00Z");
 			const subs = new PushSubscriptions(store, () => (now += 1000));
 			const [a, b] = [randomUUID(), randomUUID()];
-			const browser = { endpoint: "https://push.example.com/send/abc", keys: valid().keys };
+			const browser = { endpoint: `${PUSH_SERVICE}/send/abc`, keys: valid().keys };
 			const first = await subs.add(a, browser, false);
 			const renewedKeys = valid().keys;
 			const again = await subs.add(a, { ...browser, keys: renewedKeys }, false);
@@ -265,11 +275,11 @@ describe("Web Push", () => {
 			await expect(subs.delete(a, moved.subscriptionId)).resolves.toBe(false);
 			await expect(subs.delete(b, moved.subscriptionId)).resolves.toBe(true);
 
-			for (let i = 0; i <= MAX_SUBSCRIPTIONS_PER_ACTOR; i++) await subs.add(a, { endpoint: `https://push.example.com/send/${i}`, keys: valid().keys }, false);
+			for (let i = 0; i <= MAX_SUBSCRIPTIONS_PER_ACTOR; i++) await subs.add(a, { endpoint: `${PUSH_SERVICE}/send/${i}`, keys: valid().keys }, false);
 			const kept = await subs.list(a);
 			expect(kept).toHaveLength(MAX_SUBSCRIPTIONS_PER_ACTOR);
 			expect(kept.some(s => s.endpoint.endsWith("/send/0"))).toBe(false);
-			await expect(subs.deleteByEndpoint(`https://push.example.com/send/${MAX_SUBSCRIPTIONS_PER_ACTOR}`)).resolves.toBe(1);
+			await expect(subs.deleteByEndpoint(`${PUSH_SERVICE}/send/${MAX_SUBSCRIPTIONS_PER_ACTOR}`)).resolves.toBe(1);
 		});
 	});
 });

@@ -7,6 +7,8 @@
  * - SMPP delivery receipts from an SMSC built from the smpp package's own server on
  *   loopback, which sends the receipt the moment it has answered submit_sm (before
  *   the dispatcher has written SENT): DELIVERED and FAILED on the record.
+ * Either way an outcome applies to an SMS only: an SMS event or receipt never touches an
+ * email that carries the same provider message id, nor an SES event an SMS.
  */
 import https from "node:https";
 import type { AddressInfo } from "node:net";
@@ -24,6 +26,12 @@ const WEBHOOK = "/notifications/webhooks/sms-provider";
 
 async function sendSms(p: Platform, token: string, to: string): Promise<string> {
 	const res = await http(p.baseUrl, "POST", "/notifications", { token, json: { channel: "SMS", to, template: { subject: "s", text: "Your code is 123456" } } });
+	expect(res.status).toBe(201);
+	return res.body.notificationId;
+}
+
+async function sendEmail(p: Platform, token: string, to: string): Promise<string> {
+	const res = await http(p.baseUrl, "POST", "/notifications", { token, json: { to, template: { subject: "s", text: "t" } } });
 	expect(res.status).toBe(201);
 	return res.body.notificationId;
 }
@@ -142,6 +150,26 @@ describe("the sms-provider webhook", () => {
 		await expect(settled(p, n.id, ["SENT"])).resolves.toMatchObject({ status: "SENT" });
 	});
 
+	it("should not let a signed SMS event touch an email notification that has its message id", async () => {
+		const email = await settled(p, await sendEmail(p, token, "cross-sms@example.com"), ["SENT"]);
+		// The email's provider message id and notification id, in an event of the SMS topic.
+		const res = await post(signed(smsEvent("TEXT_BLOCKED", email)));
+		expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: { outcome: "unknown-message" } });
+		await expect(settled(p, email.id, ["SENT"])).resolves.toMatchObject({ status: "SENT" });
+		expect((await timeline(p, token, email.id)).map(e => e.event)).toEqual(["QUEUED", "SENT"]);
+		await expect(isSuppressed(runtime(p).store(), "EMAIL", email.to)).resolves.toBe(false);
+	});
+
+	it("should not let a signed SES complaint touch an SMS notification that has its message id", async () => {
+		const sms = await settled(p, await sendSms(p, token, "+14155550109"), ["SENT"]);
+		const complaint = { eventType: "Complaint", mail: { messageId: sms.providerMessageId, tags: { notificationId: [sms.id] } }, complaint: { complainedRecipients: [] } };
+		const res = await http(p.baseUrl, "POST", "/notifications/webhooks/email-provider", { body: JSON.stringify(signed(complaint)), headers: { "content-type": "text/plain; charset=UTF-8" } });
+		expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: { outcome: "unknown-message" } });
+		await expect(settled(p, sms.id, ["SENT"])).resolves.toMatchObject({ status: "SENT" });
+		expect((await timeline(p, token, sms.id)).map(e => e.event)).toEqual(["QUEUED", "SENT"]);
+		await expect(isSuppressed(runtime(p).store(), "SMS", sms.to)).resolves.toBe(false);
+	});
+
 	it("should answer 200 and change nothing for events that are not final", async () => {
 		const n = await settled(p, await sendSms(p, token, "+14155550107"), ["SENT"]);
 		expect((await post(signed(smsEvent("TEXT_PENDING", n)))).body).toEqual({ outcome: "ignored" });
@@ -211,6 +239,8 @@ async function startSmsc(states: Map<string, number>, refuse: Map<string, number
 	await new Promise<void>(r => server.listen(0, "127.0.0.1", () => r()));
 	return {
 		port: (server.address() as AddressInfo).port,
+		/** The message id the next accepted submit_sm gets. */
+		nextMessageId: () => `smsc-${nextId}`,
 		submits,
 		receipts,
 		close: () =>
@@ -251,6 +281,19 @@ describe("SMPP delivery receipts through the dispatcher", () => {
 		// Every receipt was answered with deliver_sm_resp.
 		await waitFor("the receipts to be answered", async () => smsc.receipts.length === smsc.submits.length);
 		expect(smsc.receipts.every(r => r.command === "deliver_sm_resp" && r.command_status === 0)).toBe(true);
+	});
+
+	it("should apply a receipt to the SMS with its message id, not to an email that has the same provider message id", async () => {
+		// Provider message ids are unique within one provider only: an SMSC counts, another provider may too.
+		const store = runtime(p).store();
+		const emailId = await sendEmail(p, token, "same-id@example.com");
+		await settled(p, emailId, ["SENT"]);
+		const sharedId = smsc.nextMessageId();
+		await store.collection<NotificationDoc>("notifications").updateMany({ id: emailId }, { $set: { providerMessageId: sharedId } });
+		const id = await sendSms(p, token, "+14155550114");
+		await expect(settled(p, id, ["DELIVERED", "FAILED"])).resolves.toMatchObject({ status: "DELIVERED", providerMessageId: sharedId });
+		await expect(store.collection<NotificationDoc>("notifications").get(emailId)).resolves.toMatchObject({ status: "SENT" });
+		expect((await timeline(p, token, emailId)).map(e => e.event)).toEqual(["QUEUED", "SENT"]);
 	});
 
 	it("should move the notification to FAILED when the receipt says UNDELIV", async () => {

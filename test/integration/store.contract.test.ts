@@ -64,7 +64,7 @@ function contract(name: string, open: () => Promise<{ store: Store; cleanup: () 
 			await expect(c.insert({ id: "u3", pool: "actors", username: "a" })).rejects.toBeInstanceOf(DuplicateKeyError);
 		});
 
-		it("should filter with equality, $in, $ne, ranges, $exists, booleans and nulls", async () => {
+		it("should filter with equality, $in, $nin, $ne, ranges, $exists, booleans and nulls", async () => {
 			const c = store.collection<Item>("actors");
 			await c.insert({ id: "1", email: "1@x", n: 1, flag: true, tag: "a" });
 			await c.insert({ id: "2", email: "2@x", n: 2, flag: false, tag: null });
@@ -75,6 +75,9 @@ function contract(name: string, open: () => Promise<{ store: Store; cleanup: () 
 			await expect(ids({ flag: false })).resolves.toEqual(["2"]);
 			await expect(ids({ n: { $in: [1, 3] } })).resolves.toEqual(["1", "3"]);
 			await expect(ids({ n: { $in: [] } })).resolves.toEqual([]);
+			await expect(ids({ n: { $nin: [1, 3] } })).resolves.toEqual(["2"]);
+			await expect(ids({ n: { $nin: [] } })).resolves.toEqual(["1", "2", "3"]);
+			await expect(ids({ id: { $nin: ["1", "2"] } })).resolves.toEqual(["3"]);
 			await expect(ids({ n: { $ne: 2 } })).resolves.toEqual(["1", "3"]);
 			await expect(ids({ n: { $gt: 1, $lte: 3 } })).resolves.toEqual(["2", "3"]);
 			await expect(ids({ n: { $gte: 2, $lt: 3 } })).resolves.toEqual(["2"]);
@@ -105,6 +108,9 @@ function contract(name: string, open: () => Promise<{ store: Store; cleanup: () 
 				["$in with null: null or missing", { tag: { $in: [null] } }, ["q", "r"]],
 				["$in with a value and null", { tag: { $in: ["a", null] } }, ["p", "q", "r"]],
 				["$in with values only", { tag: { $in: ["a", "b"] } }, ["p", "s"]],
+				["$nin with values only: missing and null too", { tag: { $nin: ["a"] } }, ["q", "r", "s"]],
+				["$nin with null: present, not null, not listed", { tag: { $nin: ["a", null] } }, ["s"]],
+				["$nin with null only: present and not null", { tag: { $nin: [null] } }, ["p", "s"]],
 				["nested equality with null: null or missing, parent missing too", { "nested.a": null }, ["p", "q", "r", "s"]]
 			])("should match %s", async (_what, filter, expected) => {
 				const c = store.collection<Item>("actors");
@@ -243,6 +249,14 @@ function contract(name: string, open: () => Promise<{ store: Store; cleanup: () 
 				await expect(c.get(d.id)).resolves.toEqual(d);
 			}
 			await expect(c.claimMany({ tag: "free" }, { $set: { tag: "x" } }, { limit: 5 })).resolves.toEqual([]);
+		});
+
+		it("should claim past the documents a $nin list leaves out, in sort order, when they come first", async () => {
+			const c = store.collection<Item>("actors");
+			for (let i = 0; i < 6; i++) await c.insert({ id: `k${i}`, email: `k${i}@x`, n: i, tag: i < 4 ? "busy" : "idle" });
+			const claimed = await c.claimMany({ email: { $nin: ["k0@x", "k1@x", "k2@x", "k3@x"] } }, { $set: { tag: "taken" } }, { sort: { n: 1 }, limit: 2 });
+			expect(claimed.map(d => d.id)).toEqual(["k4", "k5"]);
+			await expect(c.count({ tag: "busy" })).resolves.toBe(4);
 		});
 
 		it("should allow many documents without a sparse unique field and refuse duplicates of it", async () => {

@@ -2,8 +2,10 @@
  * One-click unsubscribe (RFC 8058), preferences and the decision before a send:
  * the headers on every non-CRITICAL mail for the file outbox, SMTP (smtp-server) and
  * SES (aws-ses-v2-local); the exact one-click POST; a GET that changes nothing; forged
- * and tampered tokens; SUPPRESSED > UNSUBSCRIBED > send as a table; preferences; the
- * operators' suppression list.
+ * and tampered tokens; SUPPRESSED > UNSUBSCRIBED > send as a table; preferences, which
+ * speak for an email address only once the actor has verified it (an account
+ * registered with someone else's address neither lifts the owner's one-click
+ * unsubscribe nor opts the address out of anything); the operators' suppression list.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -13,6 +15,7 @@ import { suppress } from "../../lib/notifications/suppressions";
 import type { UnsubscribeDoc } from "../../lib/unsubscribe/records";
 import { http, newUser, runtime, startPlatform, type Platform } from "../helpers/platform";
 import { waitFor } from "../helpers/processes";
+import { markVerified, serviceToken } from "../helpers/senders";
 import { startSesLocal } from "../helpers/ses-local";
 
 const ADMIN = { BOOTSTRAP_ADMIN_EMAIL: "root@example.com", BOOTSTRAP_ADMIN_PASSWORD: "Root-Passw0rd" };
@@ -36,6 +39,12 @@ async function sendAndWait(p: Platform, token: string, json: Record<string, unkn
 		return ["SENT", "SUPPRESSED", "UNSUBSCRIBED", "FAILED"].includes(view.status);
 	});
 	return view;
+}
+
+/** The check the preferences service makes once at start, made now. */
+function settleLegacyPreferences(p: Platform): Promise<number> {
+	const preferences = p.broker.getLocalService("preferences") as unknown as { settleLegacyPreferences(): Promise<number> };
+	return preferences.settleLegacyPreferences();
 }
 
 function eml(p: Platform, id: string): string {
@@ -151,6 +160,7 @@ describe("one-click unsubscribe with the file outbox", () => {
 		const reg = await http(p.baseUrl, "POST", "/auth/register", { json: newUser() });
 		const me = { token: reg.body.accessToken as string, id: reg.body.actorId as string };
 		const email = (await http(p.baseUrl, "GET", `/actors/${me.id}`, { token: me.token })).body.email as string;
+		await markVerified(p, email);
 		expect((await http(p.baseUrl, "GET", `/actors/${me.id}/preferences`, { token: me.token })).body).toEqual({ items: [] });
 		const put = await http(p.baseUrl, "PUT", `/actors/${me.id}/preferences`, { token: me.token, json: { items: [{ channel: "EMAIL", category: "marketing", enabled: false }, { channel: "PUSH", category: "*", enabled: false }] } });
 		expect(put.status).toBe(200);
@@ -171,6 +181,70 @@ describe("one-click unsubscribe with the file outbox", () => {
 		// Enabling marketing again (a PUT replaces the set) sends LOW mail again.
 		expect((await http(p.baseUrl, "PUT", `/actors/${me.id}/preferences`, { token: me.token, json: { items: [] } })).body).toEqual({ items: [] });
 		expect((await sendAndWait(p, admin, { to: email, priority: "LOW" })).status).toBe("SENT");
+	});
+
+	describe("an account registered with someone else's address, never verified", () => {
+		/** The owner of the address has no account; the attacker registers one with the address. */
+		async function squatter(address: string) {
+			const reg = await http(p.baseUrl, "POST", "/auth/register", { json: { ...newUser(), email: address } });
+			expect(reg.status).toBe(201);
+			return { token: reg.body.accessToken as string, id: reg.body.actorId as string };
+		}
+		const put = (a: { token: string; id: string }, items: object[]) => http(p.baseUrl, "PUT", `/actors/${a.id}/preferences`, { token: a.token, json: { items } });
+
+		it("should not undo the owner's one-click unsubscribe, nor show it", async () => {
+			const address = "owner-a@example.com";
+			const first = await sendAndWait(p, admin, { to: address, priority: "LOW" });
+			const [, url] = LINK.exec(eml(p, first.notificationId))!;
+			expect((await fetch(url.replace(PUBLIC_URL, p.baseUrl), { method: "POST" })).status).toBe(200);
+			expect((await sendAndWait(p, admin, { to: address, priority: "LOW" })).status).toBe("UNSUBSCRIBED");
+
+			const attacker = await squatter(address);
+			const enable = await put(attacker, [{ channel: "EMAIL", category: "marketing", enabled: true }]);
+			expect({ status: enable.status, code: enable.body.code }).toEqual({ status: 403, code: "EMAIL_NOT_VERIFIED" });
+			// A set without EMAIL items is the actor's PUSH preferences alone: the address's records stay.
+			const pushOnly = await put(attacker, []);
+			expect({ status: pushOnly.status, body: pushOnly.body }).toEqual({ status: 200, body: { items: [] } });
+			expect((await http(p.baseUrl, "GET", `/actors/${attacker.id}/preferences`, { token: attacker.token })).body).toEqual({ items: [] });
+			const store = runtime(p).store().collection<UnsubscribeDoc>("unsubscribes");
+			await expect(store.get(`EMAIL:${address}:marketing`)).resolves.toMatchObject({ source: "one-click" });
+			expect((await sendAndWait(p, admin, { to: address, priority: "LOW" })).status).toBe("UNSUBSCRIBED");
+		});
+
+		it("should not let it opt the address out of a service's mail, neither as itself nor through a service", async () => {
+			const address = "owner-b@example.com";
+			const attacker = await squatter(address);
+			const everything = [{ channel: "EMAIL", category: "*", enabled: false }];
+			const own = await put(attacker, everything);
+			expect({ status: own.status, code: own.body.code }).toEqual({ status: 403, code: "EMAIL_NOT_VERIFIED" });
+			expect(own.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+			const byService = await http(p.baseUrl, "PUT", `/actors/${attacker.id}/preferences`, { token: await serviceToken(p, "documents"), json: { items: everything } });
+			expect({ status: byService.status, code: byService.body.code }).toEqual({ status: 403, code: "EMAIL_NOT_VERIFIED" });
+			await expect(runtime(p).store().collection("unsubscribes").find({ address })).resolves.toEqual([]);
+			for (const priority of ["NORMAL", "HIGH"]) expect((await sendAndWait(p, admin, { to: address, priority })).status).toBe("SENT");
+			// PUSH preferences are the actor's own and need no address.
+			expect((await put(attacker, [{ channel: "PUSH", category: "*", enabled: false }])).body).toEqual({ items: [{ channel: "PUSH", category: "*", enabled: false }] });
+		});
+
+		it("should remove, once the platform has checked, EMAIL preferences stored before verification was required", async () => {
+			const squatted = "owner-c@example.com";
+			const attacker = await squatter(squatted);
+			const owner = await squatter("owner-d@example.com");
+			await markVerified(p, "owner-d@example.com");
+			const store = runtime(p).store().collection<UnsubscribeDoc>("unsubscribes");
+			// As an earlier version stored them: no mark of a check.
+			const legacy = (actorId: string, address: string): UnsubscribeDoc => ({ id: `EMAIL:${address}:*`, channel: "EMAIL", address, category: "*", source: "preferences", actorId, createdAt: new Date().toISOString() });
+			await store.insert(legacy(attacker.id, squatted));
+			await store.insert(legacy(owner.id, "owner-d@example.com"));
+			expect((await sendAndWait(p, admin, { to: squatted })).status).toBe("UNSUBSCRIBED");
+
+			await expect(settleLegacyPreferences(p)).resolves.toBe(1);
+			await expect(store.get(`EMAIL:${squatted}:*`)).resolves.toBeNull();
+			await expect(store.get("EMAIL:owner-d@example.com:*")).resolves.toMatchObject({ actorId: owner.id, verified: true });
+			expect((await sendAndWait(p, admin, { to: squatted })).status).toBe("SENT");
+			expect((await sendAndWait(p, admin, { to: "owner-d@example.com" })).status).toBe("UNSUBSCRIBED");
+			await expect(settleLegacyPreferences(p)).resolves.toBe(0);
+		});
 	});
 
 	it("should let administrators list and remove suppressions, and no one else", async () => {

@@ -116,8 +116,8 @@ describe("@auth-notify/client namespaces against the platform", () => {
 		await expect(admin.admin.features.get("notifications.low-priority")).resolves.toMatchObject({ featureName: "notifications.low-priority" });
 		await expect(admin.admin.features.list()).resolves.toMatchObject({ items: expect.arrayContaining([expect.objectContaining({ featureName: "notifications.low-priority" })]) });
 		await expect(admin.admin.suppressions.list({ address: "nobody@example.com" })).resolves.toEqual({ items: [] });
-		// A user's preference is an unsubscribe record an operator can see and remove.
-		const user = await signedUp();
+		// A user's preference is an unsubscribe record an operator can see and remove (EMAIL ones need a verified address).
+		const user = await signedUp(true);
 		await user.c.preferences.put(user.actorId, [{ channel: "EMAIL", category: "marketing", enabled: false }]);
 		await expect(admin.admin.unsubscribes.list({ address: user.email })).resolves.toMatchObject({ items: [{ channel: "EMAIL", address: user.email, category: "marketing" }] });
 		await admin.admin.unsubscribes.delete("EMAIL", user.email, "marketing");

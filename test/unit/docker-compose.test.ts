@@ -1,6 +1,8 @@
 /**
  * docker-compose.yml is for users (no Docker engine runs here): it must parse and
- * name every service the platform has, built from one image.
+ * name every service the platform has, built from one image, each with a health
+ * check (the platform nodes with the image's own, tested as a process in
+ * test/integration/healthcheck.test.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -37,5 +39,36 @@ describe("docker-compose.yml", () => {
 		const published = Object.entries(doc.services).filter(([, s]: [string, any]) => s.ports).map(([n]) => n);
 		expect(published).toEqual(["api-gateway"]);
 		expect(doc.services["api-gateway"].ports).toEqual(["8500:8500"]);
+	});
+});
+
+describe("docker-compose.yml health checks", () => {
+	const doc = parse(fs.readFileSync(path.join(__dirname, "../../docker-compose.yml"), "utf8"), { merge: true });
+	const services = Object.entries(doc.services) as [string, any][];
+	const dockerfile = fs.readFileSync(path.join(__dirname, "../../Dockerfile"), "utf8");
+
+	it.each(services.map(([name]) => name))("should give %s a health check in exec or shell form", name => {
+		const test = doc.services[name].healthcheck?.test;
+		expect(Array.isArray(test) && ["CMD", "CMD-SHELL"].includes(test[0]) && test.length > 1).toBe(true);
+		expect(doc.services[name].healthcheck.disable).toBeUndefined();
+	});
+
+	it("should write no $ in a health check, which compose would take for a variable", () => {
+		expect(services.filter(([, s]) => JSON.stringify(s.healthcheck?.test ?? "").includes("$")).map(([n]) => n)).toEqual([]);
+	});
+
+	it.each([...ALL_SERVICES])("should probe %s with the image's own check and wait for NATS, Redis and MongoDB to be healthy", name => {
+		const svc = doc.services[name];
+		const image = /^HEALTHCHECK .*CMD (\[.*\])$/m.exec(dockerfile);
+		expect(image).not.toBeNull();
+		expect(svc.healthcheck.test).toEqual(["CMD", ...JSON.parse(image![1]!)]);
+		// Without the gateway the check reads the node's metrics.
+		expect(svc.environment.METRICS_PORT).toMatch(/^\d+$/);
+		expect(svc.depends_on).toEqual({ nats: { condition: "service_healthy" }, redis: { condition: "service_healthy" }, mongo: { condition: "service_healthy" } });
+	});
+
+	it("should open the NATS monitoring port its health check reads", () => {
+		expect(doc.services.nats.command).toEqual(expect.arrayContaining(["-m", "8222"]));
+		expect(doc.services.nats.healthcheck.test.join(" ")).toContain("http://127.0.0.1:8222/healthz");
 	});
 });
