@@ -17,7 +17,7 @@ import { RateLimiter } from "../../lib/rate-limit";
 import { RuntimeMixin } from "../../mixins/runtime.mixin";
 import type { AuthMeta } from "../../middlewares/auth.middleware";
 import { ref } from "../../lib/openapi/schemas";
-import { answerAtEntry, answerError } from "./answers";
+import { answerAtEntry, answerError, BEARER } from "./answers";
 import { CONSOLE_ACTIONS } from "./console";
 import { DOCS_ACTIONS } from "./docs";
 import { HttpDrain } from "./drain";
@@ -34,12 +34,6 @@ import type { GatewayMethods, GatewaySettings, GatewayVars, HealthReport, Req, R
 const STREAM_END_WAIT_MS = 1000;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-/**
- * The scheme name is case-insensitive (RFC 9110). Only the scheme is matched here: the
- * verifier checks the rest is a compact JWS before verifying it, and a cached token
- * is only ever a whole-string match of one that passed.
- */
-const BEARER = /^Bearer +/i;
 
 /** The client's X-Request-Id when it is well-formed, else a new one. */
 function requestIdOf(req: Req): string {
