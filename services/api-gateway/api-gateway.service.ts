@@ -23,7 +23,8 @@ import { DOCS_ACTIONS } from "./docs";
 import { HttpDrain } from "./drain";
 import { AliasIndex, describeOnce } from "./alias-index";
 import { GATEWAY_HTTP_OBJECTS } from "./http-objects";
-import { LiveStreams } from "./live";
+import { accessLogger } from "./access-log";
+import { LiveStream, LiveStreams, sendLiveStream } from "./live";
 import { observeRequests } from "./observe";
 import { STATUS_EVENTS, type StatusEvent, type StatusEvents } from "../../lib/notifications/events";
 import type { Timeline } from "../../lib/notifications/view";
@@ -34,6 +35,7 @@ import type { GatewayMethods, GatewaySettings, GatewayVars, HealthReport, Req, R
 const STREAM_END_WAIT_MS = 1000;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const LOGS_INFO = new Set(["info", "debug", "trace"]);
 
 /** The client's X-Request-Id when it is well-formed, else a new one. */
 function requestIdOf(req: Req): string {
@@ -132,6 +134,12 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		errorHandler(req: Req, res: Res, err: unknown) {
 			this.sendError(req, res, err);
 		},
+		/** moleculer-web's, except for a live stream, whose end by the client is not a warning (live.ts). */
+		sendResponse(req: Req, res: Res, data: unknown, action: unknown): void {
+			if (!(data instanceof LiveStream)) return ApiGateway.methods!.sendResponse.call(this, req, res, data, action);
+			if (res.headersSent) data.destroy();
+			else sendLiveStream(res, data, this.logger);
+		},
 		/** moleculer-web's JSON.stringify, except for a result whose text was kept when it was cached (lib/json-text.ts). */
 		encodeResponse(_req: Req, _res: Res, data: unknown): string {
 			return jsonText(data);
@@ -224,7 +232,9 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		if (this.server) {
 			// Every request passes the drain, then the common headers and OPTIONS, then moleculer-web.
 			const serve = observeRequests(this, (req: Req, res: Res) => (answerAtEntry(this, req, res, requestIdOf) ? undefined : this.httpHandler(req, res)));
-			this.drain = new HttpDrain(this.server, this.httpHandler, (req, res) => this.refuseDuringStop(req, res), serve);
+			// One line per request at info (access-log.ts); below info, nothing is stamped or built.
+			const accessLog = LOGS_INFO.has(rt.config.logLevel) ? accessLogger(this.logger, (url, method) => this.resolveAlias(url, method)) : undefined;
+			this.drain = new HttpDrain(this.server, this.httpHandler, (req, res) => this.refuseDuringStop(req, res), serve, accessLog);
 		}
 	},
 	started() {

@@ -194,8 +194,12 @@ function openLiveStream(gateway: GatewayThis, req: Req, res: Res): void {
 	res.once("close", () => stream.destroy());
 }
 
-/** Past the access check: the stream is counted against its limits, then begins with the timeline. */
-function beginLiveStream(ctx: Context<unknown, { $responseType?: string; $responseHeaders?: Record<string, string> }>, req: Req, timeline: Timeline): LiveStream {
+/**
+ * Past the access check: the stream is counted against its limits, then begins with the
+ * timeline. Its headers go on the response itself: the gateway's sendResponse sends a
+ * live stream without moleculer-web's (live.ts sendLiveStream).
+ */
+function beginLiveStream(req: Req, res: Res, timeline: Timeline): LiveStream {
 	const stream = req.$live!;
 	const gateway = req.$service!;
 	if (stream.destroyed) throw shuttingDown();
@@ -206,8 +210,9 @@ function beginLiveStream(ctx: Context<unknown, { $responseType?: string; $respon
 		if (admission === "node-limit" && gateway.runtime().shutdown.stopping) throw shuttingDown();
 		throw new ClientError(429, "RATE_LIMITED", admission === "principal-limit" ? "Too many open event streams for this caller." : "This node has too many open event streams.", { retryAfter: 30 });
 	}
-	ctx.meta.$responseType = "text/event-stream; charset=utf-8";
-	ctx.meta.$responseHeaders = { "Cache-Control": "no-store", "X-Accel-Buffering": "no" };
+	res.setHeader("Content-Type", "text/event-stream; charset=utf-8");
+	res.setHeader("Cache-Control", "no-store");
+	res.setHeader("X-Accel-Buffering", "no");
 	stream.begin(timeline.items, gateway.live.heartbeatMs);
 	if (p) stream.endAt(p.exp * 1000);
 	return stream;
@@ -230,7 +235,7 @@ function uploadResult(data: unknown): unknown {
 /** Runs on a result before it is sent. For uploads moleculer-web calls it with the alias as `this`, so it uses none. */
 export function afterCall(_ctx: Context, _route: unknown, req: Req, res: Res, data: unknown): unknown {
 	const policy = policyOf(req);
-	const result = policy.body === "multipart" ? uploadResult(data) : req.$live ? beginLiveStream(_ctx, req, data as Timeline) : data;
+	const result = policy.body === "multipart" ? uploadResult(data) : req.$live ? beginLiveStream(req, res, data as Timeline) : data;
 	if (policy.noStore) {
 		res.setHeader("Cache-Control", "no-store");
 		res.setHeader("Pragma", "no-cache");
