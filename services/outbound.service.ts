@@ -38,7 +38,8 @@ const OutboundService: ServiceSchema<ServiceSettingSchema, RuntimeMethods, Outbo
 			openapi: {
 				summary: "Register a webhook endpoint for the caller's notifications",
 				description: "The url must be https: and resolve to public addresses only. Deliveries are signed per Standard Webhooks with the secret answered here.",
-				success: { status: 201, description: "Registered; the secret is shown only here.", schema: ref("WebhookEndpointCreated"), headers: { Location: "The endpoint's URL." } }
+				success: { status: 201, description: "Registered; the secret is shown only here.", schema: ref("WebhookEndpointCreated"), headers: { Location: "The endpoint's URL." } },
+				example: { url: "https://hooks.example.com/auth-notify", events: ["notification.delivered", "notification.failed"] }
 			},
 			params: {
 				url: { type: "string", min: 1, max: 2048 },

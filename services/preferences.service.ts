@@ -117,7 +117,13 @@ const PreferencesService: ServiceSchema<ServiceSettingSchema, PreferencesMethods
 			openapi: {
 				summary: "Replace an actor's notification preferences",
 				success: { status: 200, description: "The preferences now in force.", schema: ref("Preferences") },
-				problems: ["FORBIDDEN", "ACTOR_NOT_FOUND"]
+				problems: ["FORBIDDEN", "ACTOR_NOT_FOUND"],
+				example: {
+					items: [
+						{ channel: "EMAIL", category: "marketing", enabled: false },
+						{ channel: "PUSH", category: "*", enabled: false }
+					]
+				}
 			},
 			params: {
 				id: { type: "uuid" },

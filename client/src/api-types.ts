@@ -1333,7 +1333,12 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The request's id: the client's X-Request-Id when well-formed, else a new one. Problem documents repeat it as requestId. */
+        RequestId: string;
+        /** @description RFC 6750: `Bearer realm="auth-notify"`, with `error="invalid_token"` and an `error_description` when the Bearer token sent was refused (invalid, expired, not an access token). */
+        WWWAuthenticate: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1350,6 +1355,7 @@ export interface operations {
             /** @description JSON Web Key Set. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1359,6 +1365,7 @@ export interface operations {
             /** @description Problem document: NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1371,6 +1378,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1385,6 +1393,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1410,6 +1419,7 @@ export interface operations {
             /** @description The actors found (at most one). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1421,6 +1431,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1433,6 +1444,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1445,6 +1458,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1459,6 +1473,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1484,6 +1499,7 @@ export interface operations {
             /** @description The actor. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1493,6 +1509,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1505,6 +1522,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1517,6 +1536,7 @@ export interface operations {
             /** @description Problem document: ACTOR_NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1529,6 +1549,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1543,6 +1564,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1568,6 +1590,7 @@ export interface operations {
             /** @description The preferences. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1577,6 +1600,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1589,6 +1613,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1601,6 +1627,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1613,6 +1640,7 @@ export interface operations {
             /** @description Problem document: ACTOR_NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1625,6 +1653,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1639,6 +1668,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1661,6 +1691,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "channel": "EMAIL",
+                 *           "category": "marketing",
+                 *           "enabled": false
+                 *         },
+                 *         {
+                 *           "channel": "PUSH",
+                 *           "category": "*",
+                 *           "enabled": false
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     items: {
                         category: string;
@@ -1675,6 +1721,7 @@ export interface operations {
             /** @description The preferences now in force. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1684,6 +1731,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1696,6 +1744,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1708,6 +1758,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1720,6 +1771,7 @@ export interface operations {
             /** @description Problem document: ACTOR_NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1732,6 +1784,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1744,6 +1797,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1756,6 +1810,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1770,6 +1825,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1795,6 +1851,7 @@ export interface operations {
             /** @description The subscriptions. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1804,6 +1861,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1816,6 +1874,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1828,6 +1888,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1840,6 +1901,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1854,6 +1916,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1876,6 +1939,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoint": "https://fcm.googleapis.com/fcm/send/dQw4w9WgXcQ:APA91bExample",
+                 *       "expirationTime": null,
+                 *       "keys": {
+                 *         "p256dh": "BJlIlb6rxcyKu0oOvhBWcwdlUVAggOP-8HaoxoGbUhm9De8NPcTdT8A6UJCWgOPWJ8ziDP0ZNnblwryAQWDRk68",
+                 *         "auth": "1UoVHlKBnnrs9PO0NcR8KQ"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** Format: uri */
                     endpoint: string;
@@ -1895,6 +1968,7 @@ export interface operations {
                 headers: {
                     /** @description The subscription's URL. */
                     Location?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1904,6 +1978,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1916,6 +1991,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1928,6 +2005,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1940,6 +2018,7 @@ export interface operations {
             /** @description Problem document: NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1952,6 +2031,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1964,6 +2044,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1976,6 +2057,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1990,6 +2072,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2016,6 +2099,7 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2023,6 +2107,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2035,6 +2120,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2047,6 +2134,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2059,6 +2147,7 @@ export interface operations {
             /** @description Problem document: NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2071,6 +2160,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2085,6 +2175,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2108,6 +2199,7 @@ export interface operations {
             /** @description Every flag. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2119,6 +2211,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2131,6 +2224,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2143,6 +2238,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2155,6 +2251,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2169,6 +2266,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2194,6 +2292,7 @@ export interface operations {
             /** @description The flag. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2203,6 +2302,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2215,6 +2315,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2227,6 +2329,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2239,6 +2342,7 @@ export interface operations {
             /** @description Problem document: FEATURE_NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2251,6 +2355,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2265,6 +2370,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2287,6 +2393,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "rolloutPercent": 25
+                 *     }
+                 */
                 "application/json": {
                     [key: string]: unknown;
                 };
@@ -2296,6 +2408,7 @@ export interface operations {
             /** @description The flag as stored. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2305,6 +2418,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2317,6 +2431,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2329,6 +2445,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2341,6 +2458,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2353,6 +2471,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2365,6 +2484,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2379,6 +2499,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2406,6 +2527,7 @@ export interface operations {
             /** @description Rotated. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2415,6 +2537,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2427,6 +2550,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2439,6 +2564,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2451,6 +2577,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2463,6 +2590,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2475,6 +2603,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2489,6 +2618,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2512,6 +2642,7 @@ export interface operations {
             /** @description Every service account (no passwords). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2521,6 +2652,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2533,6 +2665,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2545,6 +2679,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2557,6 +2692,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2571,6 +2707,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2591,6 +2728,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "serviceId": "billing"
+                 *     }
+                 */
                 "application/json": {
                     serviceId: string;
                 };
@@ -2602,6 +2744,7 @@ export interface operations {
                 headers: {
                     /** @description The account's URL. */
                     Location?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2611,6 +2754,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2623,6 +2767,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2635,6 +2781,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2647,6 +2794,7 @@ export interface operations {
             /** @description Problem document: SERVICE_EXISTS. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2659,6 +2807,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2671,6 +2820,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2683,6 +2833,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2697,6 +2848,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2722,6 +2874,7 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2729,6 +2882,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2741,6 +2895,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2753,6 +2909,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2765,6 +2922,7 @@ export interface operations {
             /** @description Problem document: NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2777,6 +2935,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2791,6 +2950,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2814,6 +2974,7 @@ export interface operations {
             /** @description The overview. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2860,6 +3021,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2872,6 +3034,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2884,6 +3048,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2896,6 +3061,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2910,6 +3076,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2935,6 +3102,7 @@ export interface operations {
             /** @description The suppressions (of one address when given). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2944,6 +3112,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2956,6 +3125,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2968,6 +3139,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2980,6 +3152,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2994,6 +3167,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3020,6 +3194,7 @@ export interface operations {
             /** @description Removed. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3027,6 +3202,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3039,6 +3215,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3051,6 +3229,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3063,6 +3242,7 @@ export interface operations {
             /** @description Problem document: NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3075,6 +3255,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3089,6 +3270,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3114,6 +3296,7 @@ export interface operations {
             /** @description The unsubscribes (of one address when given). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3123,6 +3306,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3135,6 +3319,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3147,6 +3333,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3159,6 +3346,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3173,6 +3361,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3200,6 +3389,7 @@ export interface operations {
             /** @description Removed. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3207,6 +3397,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3219,6 +3410,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3231,6 +3424,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3243,6 +3437,7 @@ export interface operations {
             /** @description Problem document: NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3255,6 +3450,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3269,6 +3465,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3292,6 +3489,7 @@ export interface operations {
             /** @description The endpoints (no secrets). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3301,6 +3499,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3313,6 +3512,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3325,6 +3526,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3337,6 +3539,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3351,6 +3554,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3378,6 +3582,7 @@ export interface operations {
             /** @description A verification mail is queued. */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3385,6 +3590,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3397,6 +3603,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3409,6 +3617,7 @@ export interface operations {
             /** @description Problem document: SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3421,6 +3630,7 @@ export interface operations {
             /** @description Problem document: EMAIL_ALREADY_VERIFIED. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3433,6 +3643,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3445,6 +3656,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3459,6 +3671,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3471,6 +3684,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3485,6 +3699,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3505,6 +3720,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "Zt6Ro1Gi8Ue4Ja0Yc5Pf7Hm2Ks9Tb3Nw6Lr1Xz8Vd4q"
+                 *     }
+                 */
                 "application/json": {
                     token: string;
                 };
@@ -3514,6 +3734,7 @@ export interface operations {
             /** @description Verified; ID tokens issued from now on carry email_verified: true. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3523,6 +3744,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3535,6 +3757,8 @@ export interface operations {
             /** @description Problem document: INVALID_VERIFICATION_TOKEN. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3547,6 +3771,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3559,6 +3784,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3573,6 +3799,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3585,6 +3812,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3599,6 +3827,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3619,6 +3848,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "ada@example.com",
+                 *       "password": "Correct-Horse-9"
+                 *     }
+                 */
                 "application/json": {
                     password: string;
                     username: string;
@@ -3629,6 +3864,7 @@ export interface operations {
             /** @description Signed in. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3638,6 +3874,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3650,6 +3887,8 @@ export interface operations {
             /** @description Problem document: INVALID_CREDENTIALS. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3662,6 +3901,7 @@ export interface operations {
             /** @description Problem document: USER_NOT_CONFIRMED, EMAIL_NOT_VERIFIED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3674,6 +3914,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3686,6 +3927,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3700,6 +3942,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3712,6 +3955,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3726,6 +3970,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3746,6 +3991,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "refreshToken": "rt_0190a0a0b1c2d3e4.k3Jx9Qm2Vb7Tz4Lw8Ns1Pd6Hf0Ya5Ce"
+                 *     }
+                 */
                 "application/json": {
                     refreshToken: string;
                 };
@@ -3755,6 +4005,7 @@ export interface operations {
             /** @description Signed out. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3762,6 +4013,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3774,6 +4026,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3786,6 +4039,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3798,6 +4052,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3812,6 +4067,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3839,6 +4095,7 @@ export interface operations {
             /** @description Signed out everywhere. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3846,6 +4103,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3858,6 +4116,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3870,6 +4130,7 @@ export interface operations {
             /** @description Problem document: SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3882,6 +4143,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3894,6 +4156,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3906,6 +4169,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3920,6 +4184,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3940,6 +4205,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "Correct-Horse-9",
+                 *       "newPassword": "Battery-Staple-7"
+                 *     }
+                 */
                 "application/json": {
                     currentPassword: string;
                     newPassword: string;
@@ -3950,6 +4221,7 @@ export interface operations {
             /** @description The password is changed. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3957,6 +4229,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3969,6 +4242,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED, INVALID_CREDENTIALS. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3981,6 +4256,7 @@ export interface operations {
             /** @description Problem document: SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3993,6 +4269,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4005,6 +4282,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4017,6 +4295,7 @@ export interface operations {
             /** @description Problem document: INVALID_PASSWORD. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4031,6 +4310,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4043,6 +4323,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4057,6 +4338,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4077,6 +4359,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
                 "application/json": {
                     email: string;
                 };
@@ -4086,6 +4373,7 @@ export interface operations {
             /** @description A reset mail is queued when the account exists. */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4093,6 +4381,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4105,6 +4394,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4117,6 +4407,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4131,6 +4422,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4143,6 +4435,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4157,6 +4450,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4177,6 +4471,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "Hm2Ks9Tb3Nw6Lr1Xz8Vd4qZt6Ro1Gi8Ue4Ja0Yc5Pf7",
+                 *       "password": "Battery-Staple-7"
+                 *     }
+                 */
                 "application/json": {
                     password: string;
                     token: string;
@@ -4187,6 +4487,7 @@ export interface operations {
             /** @description The password is set. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4194,6 +4495,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4206,6 +4508,8 @@ export interface operations {
             /** @description Problem document: INVALID_RESET_TOKEN. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4218,6 +4522,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4230,6 +4535,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4242,6 +4548,7 @@ export interface operations {
             /** @description Problem document: INVALID_PASSWORD. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4256,6 +4563,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4268,6 +4576,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4282,6 +4591,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4302,6 +4612,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "refreshToken": "rt_0190a0a0b1c2d3e4.k3Jx9Qm2Vb7Tz4Lw8Ns1Pd6Hf0Ya5Ce"
+                 *     }
+                 */
                 "application/json": {
                     refreshToken: string;
                 };
@@ -4311,6 +4626,7 @@ export interface operations {
             /** @description New tokens. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4320,6 +4636,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4332,6 +4649,8 @@ export interface operations {
             /** @description Problem document: INVALID_REFRESH_TOKEN. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4344,6 +4663,7 @@ export interface operations {
             /** @description Problem document: EMAIL_NOT_VERIFIED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4356,6 +4676,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4368,6 +4689,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4382,6 +4704,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4394,6 +4717,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4408,6 +4732,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4428,6 +4753,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "Correct-Horse-9",
+                 *       "firstName": "Ada",
+                 *       "lastName": "Lovelace"
+                 *     }
+                 */
                 "application/json": {
                     email: string;
                     firstName: string;
@@ -4442,6 +4775,7 @@ export interface operations {
                 headers: {
                     /** @description /actors/{actorId} */
                     Location?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4451,6 +4785,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4463,6 +4798,7 @@ export interface operations {
             /** @description Problem document: USER_EXISTS, ACTOR_EXISTS. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4475,6 +4811,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4487,6 +4824,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4499,6 +4837,7 @@ export interface operations {
             /** @description Problem document: INVALID_PASSWORD. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4513,6 +4852,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4525,6 +4865,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4539,6 +4880,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4559,6 +4901,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "svc-billing",
+                 *       "password": "vT3kQ9xLm2Rz7Wc4Ns8Hb1Yd6Jg0Pf5"
+                 *     }
+                 */
                 "application/json": {
                     password: string;
                     username: string;
@@ -4569,6 +4917,7 @@ export interface operations {
             /** @description Signed in. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4578,6 +4927,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4590,6 +4940,8 @@ export interface operations {
             /** @description Problem document: INVALID_CREDENTIALS. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4602,6 +4954,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4614,6 +4967,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4628,6 +4982,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4640,6 +4995,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4654,6 +5010,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4683,6 +5040,7 @@ export interface operations {
                     Location?: string;
                     /** @description The sign-in binding cookie (HttpOnly). */
                     "Set-Cookie"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4690,6 +5048,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4702,6 +5061,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4716,6 +5076,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4745,6 +5106,7 @@ export interface operations {
                 headers: {
                     /** @description The UI address. */
                     Location?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4760,6 +5122,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "q4Vd8Xz1Lr6Nw3Tb9Ks2Hm7Pf5Yc0Ja4Ue8Gi1Ro6Zt"
+                 *     }
+                 */
                 "application/json": {
                     token: string;
                 };
@@ -4769,6 +5136,7 @@ export interface operations {
             /** @description Signed in. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4778,6 +5146,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4790,6 +5159,8 @@ export interface operations {
             /** @description Problem document: INVALID_TEMPORARY_TOKEN. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4802,6 +5173,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4814,6 +5186,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4828,6 +5201,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4840,6 +5214,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4854,6 +5229,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4874,6 +5250,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "refreshToken": "rt_0190a0a0b1c2d3e4.k3Jx9Qm2Vb7Tz4Lw8Ns1Pd6Hf0Ya5Ce"
+                 *     }
+                 */
                 "application/json": {
                     refreshToken: string;
                 };
@@ -4883,6 +5264,7 @@ export interface operations {
             /** @description New tokens. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4892,6 +5274,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4904,6 +5287,8 @@ export interface operations {
             /** @description Problem document: INVALID_REFRESH_TOKEN. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4916,6 +5301,7 @@ export interface operations {
             /** @description Problem document: EMAIL_NOT_VERIFIED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4928,6 +5314,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4940,6 +5327,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4954,6 +5342,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4966,6 +5355,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4980,6 +5370,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5003,6 +5394,7 @@ export interface operations {
             /** @description The console's HTML page. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5012,6 +5404,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5026,6 +5419,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5051,6 +5445,7 @@ export interface operations {
             /** @description A script or the stylesheet of the console. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5061,6 +5456,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5073,6 +5469,7 @@ export interface operations {
             /** @description Problem document: NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5085,6 +5482,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5099,6 +5497,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5122,6 +5521,7 @@ export interface operations {
             /** @description An HTML page rendered by Swagger UI from /openapi.json. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5131,6 +5531,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5145,6 +5546,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5170,6 +5572,7 @@ export interface operations {
             /** @description A stylesheet, script or icon of Swagger UI. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5181,6 +5584,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5193,6 +5597,7 @@ export interface operations {
             /** @description Problem document: NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5205,6 +5610,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5219,6 +5625,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5242,6 +5649,7 @@ export interface operations {
             /** @description The process answers. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5251,6 +5659,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5265,6 +5674,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5288,6 +5698,7 @@ export interface operations {
             /** @description Every dependency answers. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5297,6 +5708,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5311,6 +5723,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5339,6 +5752,7 @@ export interface operations {
                 headers: {
                     /** @description public, max-age=300 */
                     "Cache-Control"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5348,6 +5762,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5360,6 +5775,7 @@ export interface operations {
             /** @description Problem document: NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5372,6 +5788,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5386,6 +5803,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5413,6 +5831,7 @@ export interface operations {
                 headers: {
                     /** @description public, max-age=300 */
                     "Cache-Control"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5422,6 +5841,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5434,6 +5854,7 @@ export interface operations {
             /** @description Problem document: NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5446,6 +5867,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5460,6 +5882,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5489,6 +5912,7 @@ export interface operations {
             /** @description A page of notifications (without events). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5498,6 +5922,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5510,6 +5935,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5522,6 +5949,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5536,6 +5964,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5550,12 +5979,30 @@ export interface operations {
     "notifications.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe. Scoped to the caller: the same key with the same body answers the original result again; with another body, 422 IDEMPOTENCY_KEY_REUSED. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "ada@example.com",
+                 *       "priority": "HIGH",
+                 *       "category": "orders",
+                 *       "template": {
+                 *         "subject": "Your order {{order}} has shipped",
+                 *         "text": "Hello {{name}}, order {{order}} is on its way."
+                 *       },
+                 *       "variables": {
+                 *         "name": "Ada",
+                 *         "order": "A-1042"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     category?: string;
                     /** @enum {unknown} */
@@ -5586,6 +6033,7 @@ export interface operations {
                 headers: {
                     /** @description /notifications/{notificationId} */
                     Location?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5595,6 +6043,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5607,6 +6056,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5619,6 +6070,7 @@ export interface operations {
             /** @description Problem document: RECIPIENT_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5631,6 +6083,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5643,6 +6096,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5655,6 +6109,7 @@ export interface operations {
             /** @description Problem document: TEMPLATE_NOT_FOUND, TEMPLATE_VARIABLE_MISSING, CHANNEL_NOT_SUPPORTED, IDEMPOTENCY_KEY_REUSED. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5669,6 +6124,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5681,6 +6137,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5695,6 +6152,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5720,6 +6178,7 @@ export interface operations {
             /** @description The notification. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5729,6 +6188,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5741,6 +6201,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5753,6 +6215,7 @@ export interface operations {
             /** @description Problem document: NOTIFICATION_NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5765,6 +6228,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5779,6 +6243,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5804,6 +6269,7 @@ export interface operations {
             /** @description Cancelled: the view, status CANCELLED. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5813,6 +6279,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5825,6 +6292,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5837,6 +6306,7 @@ export interface operations {
             /** @description Problem document: NOTIFICATION_NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5849,6 +6319,7 @@ export interface operations {
             /** @description Problem document: NOT_CANCELLABLE. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5861,6 +6332,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5875,6 +6347,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5891,7 +6364,10 @@ export interface operations {
             query?: {
                 after?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Resume after this event (the `id:` of an event this stream sent); `after` does the same for the JSON timeline. */
+                "Last-Event-ID"?: string;
+            };
             path: {
                 notificationId: string;
             };
@@ -5902,6 +6378,7 @@ export interface operations {
             /** @description The timeline (after Last-Event-ID when given). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5912,6 +6389,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5924,6 +6402,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5936,6 +6416,7 @@ export interface operations {
             /** @description Problem document: NOTIFICATION_NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5950,6 +6431,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5962,6 +6444,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5976,6 +6459,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5999,6 +6483,7 @@ export interface operations {
             /** @description The key to pass to pushManager.subscribe(). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6008,6 +6493,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6020,6 +6506,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6034,6 +6521,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6063,6 +6551,7 @@ export interface operations {
             /** @description Handled (or ignored). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6072,6 +6561,7 @@ export interface operations {
             /** @description Problem document: MALFORMED_JSON, VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6084,6 +6574,7 @@ export interface operations {
             /** @description Problem document: INVALID_SIGNATURE. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6096,6 +6587,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6108,6 +6600,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6120,6 +6613,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6134,6 +6628,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6163,6 +6658,7 @@ export interface operations {
             /** @description Handled (or ignored). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6172,6 +6668,7 @@ export interface operations {
             /** @description Problem document: MALFORMED_JSON, VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6184,6 +6681,7 @@ export interface operations {
             /** @description Problem document: INVALID_SIGNATURE. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6196,6 +6694,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6208,6 +6707,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6220,6 +6720,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6234,6 +6735,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6257,6 +6759,7 @@ export interface operations {
             /** @description The document. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6266,6 +6769,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6280,6 +6784,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6310,6 +6815,7 @@ export interface operations {
             /** @description Stored. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6319,6 +6825,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6331,6 +6838,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6343,6 +6852,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6355,6 +6865,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6367,6 +6878,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6379,6 +6891,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6393,6 +6906,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6418,6 +6932,7 @@ export interface operations {
             /** @description The resume's metadata. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6427,6 +6942,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6439,6 +6955,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6451,6 +6969,7 @@ export interface operations {
             /** @description Problem document: DOCUMENT_NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6463,6 +6982,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6477,6 +6997,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6504,6 +7025,7 @@ export interface operations {
                 headers: {
                     /** @description attachment, with the stored filename. */
                     "Content-Disposition"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6513,6 +7035,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6525,6 +7048,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6537,6 +7062,7 @@ export interface operations {
             /** @description Problem document: DOCUMENT_NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6549,6 +7075,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6563,6 +7090,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6583,6 +7111,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "order-shipped",
+                 *       "subject": "Your order {{order}} has shipped",
+                 *       "text": "Hello {{name}}, order {{order}} is on its way.",
+                 *       "html": "<p>Hello {{name}}, order <b>{{order}}</b> is on its way.</p>"
+                 *     }
+                 */
                 "application/json": {
                     html?: string;
                     name: string;
@@ -6597,6 +7133,7 @@ export interface operations {
                 headers: {
                     /** @description /templates/{templateId} */
                     Location?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6606,6 +7143,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6618,6 +7156,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6630,6 +7170,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6642,6 +7183,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6654,6 +7196,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6668,6 +7211,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6693,6 +7237,7 @@ export interface operations {
             /** @description The template. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6702,6 +7247,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6714,6 +7260,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6726,6 +7274,7 @@ export interface operations {
             /** @description Problem document: NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6738,6 +7287,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6752,6 +7302,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6774,6 +7325,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "order-shipped",
+                 *       "subject": "Order {{order}} shipped",
+                 *       "text": "Hello {{name}}, order {{order}} is on its way."
+                 *     }
+                 */
                 "application/json": {
                     html?: string;
                     name: string;
@@ -6786,6 +7344,7 @@ export interface operations {
             /** @description Replaced. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6795,6 +7354,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6807,6 +7367,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6819,6 +7381,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6831,6 +7394,7 @@ export interface operations {
             /** @description Problem document: NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6843,6 +7407,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6855,6 +7420,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6867,6 +7433,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6881,6 +7448,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6906,6 +7474,7 @@ export interface operations {
             /** @description The page. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6915,6 +7484,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, INVALID_UNSUBSCRIBE_TOKEN. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6927,6 +7497,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6941,6 +7512,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6973,6 +7545,7 @@ export interface operations {
             /** @description Unsubscribed. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6983,6 +7556,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, INVALID_UNSUBSCRIBE_TOKEN. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6995,6 +7569,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7007,6 +7582,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7019,6 +7595,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7033,6 +7610,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7056,6 +7634,7 @@ export interface operations {
             /** @description The endpoints (no secrets). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7065,6 +7644,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7077,6 +7657,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7089,6 +7671,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7103,6 +7686,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7123,6 +7707,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/auth-notify",
+                 *       "events": [
+                 *         "notification.delivered",
+                 *         "notification.failed"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     events?: ("notification.queued" | "notification.processing" | "notification.sent" | "notification.delivered" | "notification.bounced" | "notification.complaint" | "notification.failed" | "notification.suppressed" | "notification.unsubscribed" | "notification.cancelled")[];
                     url: string;
@@ -7135,6 +7728,7 @@ export interface operations {
                 headers: {
                     /** @description The endpoint's URL. */
                     Location?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7144,6 +7738,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7156,6 +7751,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7168,6 +7765,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7180,6 +7778,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7192,6 +7791,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7206,6 +7806,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7231,6 +7832,7 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7238,6 +7840,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7250,6 +7853,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7262,6 +7867,7 @@ export interface operations {
             /** @description Problem document: NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7274,6 +7880,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7288,6 +7895,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -38,16 +38,17 @@ export function verifyFlagJson(req: Req, res: Res, raw: Buffer): void {
 	verifyJson(req, res, raw);
 }
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+/** What an Idempotency-Key may be; the OpenAPI document declares the header with it. */
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /**
  * Bodies of POST/PUT/PATCH on JSON routes must say they are JSON, and no body may
- * use a key that reaches a prototype (lib/json-guard.ts). An Idempotency-Key header
- * is handed to the action (it is scoped there by the verified caller, so nothing is
- * trusted from it).
+ * use a key that reaches a prototype (lib/json-guard.ts). On an alias that takes one,
+ * an Idempotency-Key header is handed to the action (it is scoped there by the
+ * verified caller, so nothing is trusted from it).
  */
 function checkJsonCall(ctx: Context<unknown, CallMeta>, req: Req): void {
-	const key = req.headers["idempotency-key"];
+	const key = policyOf(req).idempotencyKey ? req.headers["idempotency-key"] : undefined;
 	if (key !== undefined) {
 		if (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key)) {
 			throw new ClientError(400, "VALIDATION_ERROR", "Idempotency-Key must be 1 to 255 visible ASCII characters.");
@@ -143,7 +144,7 @@ async function countAttempt(gateway: GatewayThis, limit: NonNullable<AliasPolicy
  * is named here; test/unit/route-hooks.test.ts holds them to it.
  */
 export function needsHooks(p: AppliedPolicy): boolean {
-	return p.body !== "none" || p.bodyParamsOnly === true || p.bindingCookie === true || p.rateLimit !== undefined || p.stream !== undefined || p.noStore === true;
+	return p.body !== "none" || p.bodyParamsOnly === true || p.bindingCookie === true || p.rateLimit !== undefined || p.stream !== undefined || p.noStore === true || p.idempotencyKey === true;
 }
 
 /**

@@ -31,6 +31,8 @@ export interface AliasPolicy {
 	rateLimit?: { bucket: RateLimitedRoute; userField?: string };
 	/** A POST that takes no body: an empty one needs no Content-Type (one that is sent must still be JSON). */
 	bodyless?: boolean;
+	/** The Idempotency-Key header is checked and handed to the action, which makes retries safe with it; elsewhere it means nothing and is not read. */
+	idempotencyKey?: boolean;
 	/** The answer carries tokens: no cache may keep it. */
 	noStore?: boolean;
 	/** Parameters come from the JSON body only: a query string on a POST is refused, as it would put secrets in URLs. */
