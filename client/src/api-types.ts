@@ -7771,6 +7771,7 @@ export interface operations {
             /** @description Problem document: WEBHOOK_ENDPOINT_EXISTS, WEBHOOK_ENDPOINT_LIMIT_REACHED. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
