@@ -2,11 +2,12 @@
  * Broker options for every node. Without NATS_URL the node runs alone with no
  * transporter; with it, services on many nodes find each other over NATS.
  */
-import type { BrokerOptions, Middleware } from "moleculer";
+import { Validators, type BrokerOptions, type Middleware } from "moleculer";
 import type { Config } from "./lib/config";
 import { CallContext } from "./lib/process/context";
 import { errorFields, mergeLogArguments } from "./lib/process/logging";
 import { prometheusMetrics } from "./lib/prometheus";
+import { VALIDATION_MESSAGES } from "./lib/errors/problem";
 import type { Runtime } from "./lib/runtime";
 import { AuthMiddleware } from "./middlewares/auth.middleware";
 import { DeadlineMiddleware } from "./middlewares/deadline.middleware";
@@ -103,7 +104,8 @@ export default function brokerOptions(config: Config, runtime: Runtime): BrokerO
 				}
 			}
 		},
-		validator: true,
+		// fastest-validator, with enum messages that name the allowed values (lib/problem.ts).
+		validator: new Validators.Fastest({ messages: VALIDATION_MESSAGES }),
 		metrics: config.metricsPort === undefined ? false : prometheusMetrics(config.metricsPort),
 		// OpenTelemetry traces (lib/tracing) only with an OTLP endpoint: otherwise no span is made anywhere.
 		tracing: config.tracing ? tracingOptions(config.tracing, { nodeID: config.nodeId, namespace: config.namespace }) : false,

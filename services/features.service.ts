@@ -80,7 +80,8 @@ const FeaturesService: ServiceSchema<ServiceSettingSchema, FeatureFlagMethods> =
 			auth: ["admin"],
 			openapi: {
 				summary: "Set a feature flag (administrators)",
-				success: { status: 200, description: "The flag as stored.", schema: ref("FeatureFlag") }
+				success: { status: 200, description: "The flag as stored.", schema: ref("FeatureFlag") },
+				example: { enabled: true, rolloutPercent: 25 }
 			},
 			params: { featureName, value: { type: "object" }, $$strict: true },
 			async handler(ctx: Context<SetFeatureParams>): Promise<FeatureFlag> {

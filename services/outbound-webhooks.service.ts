@@ -40,7 +40,8 @@ const OutboundService: ServiceSchema<ServiceSettingSchema, RuntimeMethods, Outbo
 				description:
 					"The url must be https: and resolve to public addresses only. Deliveries are signed per Standard Webhooks with the secret answered here. An owner has one endpoint per url, and at most WEBHOOK_MAX_ENDPOINTS_PER_OWNER (10 by default).",
 				success: { status: 201, description: "Registered; the secret is shown only here.", schema: ref("WebhookEndpointCreated"), headers: { Location: "The endpoint's URL." } },
-				problems: ["WEBHOOK_ENDPOINT_EXISTS", "WEBHOOK_ENDPOINT_LIMIT_REACHED"]
+				problems: ["WEBHOOK_ENDPOINT_EXISTS", "WEBHOOK_ENDPOINT_LIMIT_REACHED"],
+				example: { url: "https://hooks.example.com/auth-notify", events: ["notification.delivered", "notification.failed"] }
 			},
 			params: {
 				url: { type: "string", min: 1, max: 2048 },

@@ -1339,7 +1339,12 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The request's id: the client's X-Request-Id when well-formed, else a new one. Problem documents repeat it as requestId. */
+        RequestId: string;
+        /** @description RFC 6750: `Bearer realm="auth-notify"`, with `error="invalid_token"` and an `error_description` when the Bearer token sent was refused (invalid, expired, not an access token). */
+        WWWAuthenticate: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1356,6 +1361,7 @@ export interface operations {
             /** @description JSON Web Key Set. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1365,6 +1371,7 @@ export interface operations {
             /** @description Problem document: NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1377,6 +1384,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1391,6 +1399,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1416,6 +1425,7 @@ export interface operations {
             /** @description The actors found (at most one). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1427,6 +1437,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1439,6 +1450,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1451,6 +1464,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1465,6 +1479,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1490,6 +1505,7 @@ export interface operations {
             /** @description The actor. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1499,6 +1515,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1511,6 +1528,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1523,6 +1542,7 @@ export interface operations {
             /** @description Problem document: ACTOR_NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1535,6 +1555,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1549,6 +1570,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1574,6 +1596,7 @@ export interface operations {
             /** @description The preferences. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1583,6 +1606,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1595,6 +1619,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1607,6 +1633,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1619,6 +1646,7 @@ export interface operations {
             /** @description Problem document: ACTOR_NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1631,6 +1659,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1645,6 +1674,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1667,6 +1697,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "channel": "EMAIL",
+                 *           "category": "marketing",
+                 *           "enabled": false
+                 *         },
+                 *         {
+                 *           "channel": "PUSH",
+                 *           "category": "*",
+                 *           "enabled": false
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     items: {
                         category: string;
@@ -1681,6 +1727,7 @@ export interface operations {
             /** @description The preferences now in force. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1690,6 +1737,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1702,6 +1750,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1714,6 +1764,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, EMAIL_NOT_VERIFIED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1726,6 +1777,7 @@ export interface operations {
             /** @description Problem document: ACTOR_NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1738,6 +1790,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1750,6 +1803,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1762,6 +1816,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1776,6 +1831,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1801,6 +1857,7 @@ export interface operations {
             /** @description The subscriptions. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1810,6 +1867,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1822,6 +1880,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1834,6 +1894,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1846,6 +1907,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1860,6 +1922,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1882,6 +1945,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoint": "https://fcm.googleapis.com/fcm/send/dQw4w9WgXcQ:APA91bExample",
+                 *       "expirationTime": null,
+                 *       "keys": {
+                 *         "p256dh": "BJlIlb6rxcyKu0oOvhBWcwdlUVAggOP-8HaoxoGbUhm9De8NPcTdT8A6UJCWgOPWJ8ziDP0ZNnblwryAQWDRk68",
+                 *         "auth": "1UoVHlKBnnrs9PO0NcR8KQ"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** Format: uri */
                     endpoint: string;
@@ -1901,6 +1974,7 @@ export interface operations {
                 headers: {
                     /** @description The subscription's URL. */
                     Location?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1910,6 +1984,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1922,6 +1997,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1934,6 +2011,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1946,6 +2024,7 @@ export interface operations {
             /** @description Problem document: NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1958,6 +2037,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1970,6 +2050,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1982,6 +2063,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1996,6 +2078,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2022,6 +2105,7 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2029,6 +2113,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2041,6 +2126,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2053,6 +2140,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2065,6 +2153,7 @@ export interface operations {
             /** @description Problem document: NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2077,6 +2166,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2091,6 +2181,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2114,6 +2205,7 @@ export interface operations {
             /** @description Every flag. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2125,6 +2217,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2137,6 +2230,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2149,6 +2244,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2161,6 +2257,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2175,6 +2272,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2200,6 +2298,7 @@ export interface operations {
             /** @description The flag. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2209,6 +2308,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2221,6 +2321,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2233,6 +2335,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2245,6 +2348,7 @@ export interface operations {
             /** @description Problem document: FEATURE_NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2257,6 +2361,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2271,6 +2376,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2293,6 +2399,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "rolloutPercent": 25
+                 *     }
+                 */
                 "application/json": {
                     [key: string]: unknown;
                 };
@@ -2302,6 +2414,7 @@ export interface operations {
             /** @description The flag as stored. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2311,6 +2424,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2323,6 +2437,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2335,6 +2451,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2347,6 +2464,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2359,6 +2477,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2371,6 +2490,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2385,6 +2505,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2412,6 +2533,7 @@ export interface operations {
             /** @description Rotated. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2421,6 +2543,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2433,6 +2556,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2445,6 +2570,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2457,6 +2583,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2469,6 +2596,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2481,6 +2609,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2495,6 +2624,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2518,6 +2648,7 @@ export interface operations {
             /** @description Every service account (no passwords). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2527,6 +2658,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2539,6 +2671,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2551,6 +2685,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2563,6 +2698,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2577,6 +2713,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2597,6 +2734,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "serviceId": "billing"
+                 *     }
+                 */
                 "application/json": {
                     serviceId: string;
                 };
@@ -2608,6 +2750,7 @@ export interface operations {
                 headers: {
                     /** @description The account's URL. */
                     Location?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2617,6 +2760,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2629,6 +2773,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2641,6 +2787,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2653,6 +2800,7 @@ export interface operations {
             /** @description Problem document: SERVICE_EXISTS. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2665,6 +2813,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2677,6 +2826,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2689,6 +2839,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2703,6 +2854,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2728,6 +2880,7 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2735,6 +2888,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2747,6 +2901,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2759,6 +2915,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2771,6 +2928,7 @@ export interface operations {
             /** @description Problem document: NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2783,6 +2941,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2797,6 +2956,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2820,6 +2980,7 @@ export interface operations {
             /** @description The overview. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2866,6 +3027,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2878,6 +3040,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2890,6 +3054,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2902,6 +3067,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2916,6 +3082,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2941,6 +3108,7 @@ export interface operations {
             /** @description The suppressions (of one address when given). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2950,6 +3118,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2962,6 +3131,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2974,6 +3145,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2986,6 +3158,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3000,6 +3173,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3026,6 +3200,7 @@ export interface operations {
             /** @description Removed. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3033,6 +3208,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3045,6 +3221,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3057,6 +3235,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3069,6 +3248,7 @@ export interface operations {
             /** @description Problem document: NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3081,6 +3261,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3095,6 +3276,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3120,6 +3302,7 @@ export interface operations {
             /** @description The unsubscribes (of one address when given). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3129,6 +3312,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3141,6 +3325,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3153,6 +3339,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3165,6 +3352,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3179,6 +3367,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3206,6 +3395,7 @@ export interface operations {
             /** @description Removed. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3213,6 +3403,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3225,6 +3416,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3237,6 +3430,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3249,6 +3443,7 @@ export interface operations {
             /** @description Problem document: NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3261,6 +3456,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3275,6 +3471,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3298,6 +3495,7 @@ export interface operations {
             /** @description The endpoints (no secrets). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3307,6 +3505,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3319,6 +3518,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3331,6 +3532,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3343,6 +3545,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3357,6 +3560,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3384,6 +3588,7 @@ export interface operations {
             /** @description A verification mail is queued. */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3391,6 +3596,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3403,6 +3609,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3415,6 +3623,7 @@ export interface operations {
             /** @description Problem document: SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3427,6 +3636,7 @@ export interface operations {
             /** @description Problem document: EMAIL_ALREADY_VERIFIED. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3439,6 +3649,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3451,6 +3662,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3465,6 +3677,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3477,6 +3690,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3491,6 +3705,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3511,6 +3726,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "Zt6Ro1Gi8Ue4Ja0Yc5Pf7Hm2Ks9Tb3Nw6Lr1Xz8Vd4q"
+                 *     }
+                 */
                 "application/json": {
                     token: string;
                 };
@@ -3520,6 +3740,7 @@ export interface operations {
             /** @description Verified; ID tokens issued from now on carry email_verified: true. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3529,6 +3750,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3541,6 +3763,8 @@ export interface operations {
             /** @description Problem document: INVALID_VERIFICATION_TOKEN. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3553,6 +3777,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3565,6 +3790,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3579,6 +3805,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3591,6 +3818,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3605,6 +3833,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3625,6 +3854,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "ada@example.com",
+                 *       "password": "Correct-Horse-9"
+                 *     }
+                 */
                 "application/json": {
                     password: string;
                     username: string;
@@ -3635,6 +3870,7 @@ export interface operations {
             /** @description Signed in. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3644,6 +3880,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3656,6 +3893,8 @@ export interface operations {
             /** @description Problem document: INVALID_CREDENTIALS. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3668,6 +3907,7 @@ export interface operations {
             /** @description Problem document: USER_NOT_CONFIRMED, EMAIL_NOT_VERIFIED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3680,6 +3920,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3692,6 +3933,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3706,6 +3948,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3718,6 +3961,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3732,6 +3976,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3752,6 +3997,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "refreshToken": "rt_0190a0a0b1c2d3e4.k3Jx9Qm2Vb7Tz4Lw8Ns1Pd6Hf0Ya5Ce"
+                 *     }
+                 */
                 "application/json": {
                     refreshToken: string;
                 };
@@ -3761,6 +4011,7 @@ export interface operations {
             /** @description Signed out. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3768,6 +4019,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3780,6 +4032,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3792,6 +4045,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3804,6 +4058,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3818,6 +4073,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3845,6 +4101,7 @@ export interface operations {
             /** @description Signed out everywhere. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3852,6 +4109,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3864,6 +4122,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3876,6 +4136,7 @@ export interface operations {
             /** @description Problem document: SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3888,6 +4149,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3900,6 +4162,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3912,6 +4175,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3926,6 +4190,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3946,6 +4211,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "Correct-Horse-9",
+                 *       "newPassword": "Battery-Staple-7"
+                 *     }
+                 */
                 "application/json": {
                     currentPassword: string;
                     newPassword: string;
@@ -3956,6 +4227,7 @@ export interface operations {
             /** @description The password is changed. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3963,6 +4235,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3975,6 +4248,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED, INVALID_CREDENTIALS. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3987,6 +4262,7 @@ export interface operations {
             /** @description Problem document: SERVICE_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3999,6 +4275,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4011,6 +4288,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4023,6 +4301,7 @@ export interface operations {
             /** @description Problem document: INVALID_PASSWORD. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4037,6 +4316,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4049,6 +4329,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4063,6 +4344,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4083,6 +4365,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
                 "application/json": {
                     email: string;
                 };
@@ -4092,6 +4379,7 @@ export interface operations {
             /** @description A reset mail is queued when the account exists. */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4099,6 +4387,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4111,6 +4400,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4123,6 +4413,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4137,6 +4428,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4149,6 +4441,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4163,6 +4456,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4183,6 +4477,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "Hm2Ks9Tb3Nw6Lr1Xz8Vd4qZt6Ro1Gi8Ue4Ja0Yc5Pf7",
+                 *       "password": "Battery-Staple-7"
+                 *     }
+                 */
                 "application/json": {
                     password: string;
                     token: string;
@@ -4193,6 +4493,7 @@ export interface operations {
             /** @description The password is set. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4200,6 +4501,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4212,6 +4514,8 @@ export interface operations {
             /** @description Problem document: INVALID_RESET_TOKEN. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4224,6 +4528,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4236,6 +4541,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4248,6 +4554,7 @@ export interface operations {
             /** @description Problem document: INVALID_PASSWORD. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4262,6 +4569,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4274,6 +4582,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4288,6 +4597,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4308,6 +4618,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "refreshToken": "rt_0190a0a0b1c2d3e4.k3Jx9Qm2Vb7Tz4Lw8Ns1Pd6Hf0Ya5Ce"
+                 *     }
+                 */
                 "application/json": {
                     refreshToken: string;
                 };
@@ -4317,6 +4632,7 @@ export interface operations {
             /** @description New tokens. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4326,6 +4642,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4338,6 +4655,8 @@ export interface operations {
             /** @description Problem document: INVALID_REFRESH_TOKEN. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4350,6 +4669,7 @@ export interface operations {
             /** @description Problem document: EMAIL_NOT_VERIFIED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4362,6 +4682,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4374,6 +4695,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4388,6 +4710,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4400,6 +4723,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4414,6 +4738,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4434,6 +4759,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "Correct-Horse-9",
+                 *       "firstName": "Ada",
+                 *       "lastName": "Lovelace"
+                 *     }
+                 */
                 "application/json": {
                     email: string;
                     firstName: string;
@@ -4448,6 +4781,7 @@ export interface operations {
                 headers: {
                     /** @description /actors/{actorId} */
                     Location?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4457,6 +4791,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4469,6 +4804,7 @@ export interface operations {
             /** @description Problem document: USER_EXISTS, ACTOR_EXISTS. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4481,6 +4817,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4493,6 +4830,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4505,6 +4843,7 @@ export interface operations {
             /** @description Problem document: INVALID_PASSWORD. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4519,6 +4858,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4531,6 +4871,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4545,6 +4886,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4565,6 +4907,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "svc-billing",
+                 *       "password": "vT3kQ9xLm2Rz7Wc4Ns8Hb1Yd6Jg0Pf5"
+                 *     }
+                 */
                 "application/json": {
                     password: string;
                     username: string;
@@ -4575,6 +4923,7 @@ export interface operations {
             /** @description Signed in. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4584,6 +4933,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4596,6 +4946,8 @@ export interface operations {
             /** @description Problem document: INVALID_CREDENTIALS. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4608,6 +4960,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4620,6 +4973,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4634,6 +4988,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4646,6 +5001,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4660,6 +5016,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4689,6 +5046,7 @@ export interface operations {
                     Location?: string;
                     /** @description The sign-in binding cookie (HttpOnly). */
                     "Set-Cookie"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4696,6 +5054,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4708,6 +5067,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4722,6 +5082,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4751,6 +5112,7 @@ export interface operations {
                 headers: {
                     /** @description The UI address. */
                     Location?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4766,6 +5128,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "q4Vd8Xz1Lr6Nw3Tb9Ks2Hm7Pf5Yc0Ja4Ue8Gi1Ro6Zt"
+                 *     }
+                 */
                 "application/json": {
                     token: string;
                 };
@@ -4775,6 +5142,7 @@ export interface operations {
             /** @description Signed in. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4784,6 +5152,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4796,6 +5165,8 @@ export interface operations {
             /** @description Problem document: INVALID_TEMPORARY_TOKEN. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4808,6 +5179,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4820,6 +5192,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4834,6 +5207,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4846,6 +5220,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4860,6 +5235,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4880,6 +5256,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "refreshToken": "rt_0190a0a0b1c2d3e4.k3Jx9Qm2Vb7Tz4Lw8Ns1Pd6Hf0Ya5Ce"
+                 *     }
+                 */
                 "application/json": {
                     refreshToken: string;
                 };
@@ -4889,6 +5270,7 @@ export interface operations {
             /** @description New tokens. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4898,6 +5280,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4910,6 +5293,8 @@ export interface operations {
             /** @description Problem document: INVALID_REFRESH_TOKEN. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4922,6 +5307,7 @@ export interface operations {
             /** @description Problem document: EMAIL_NOT_VERIFIED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4934,6 +5320,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4946,6 +5333,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4960,6 +5348,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4972,6 +5361,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4986,6 +5376,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5009,6 +5400,7 @@ export interface operations {
             /** @description The console's HTML page. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5018,6 +5410,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5032,6 +5425,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5057,6 +5451,7 @@ export interface operations {
             /** @description A script or the stylesheet of the console. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5067,6 +5462,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5079,6 +5475,7 @@ export interface operations {
             /** @description Problem document: NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5091,6 +5488,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5105,6 +5503,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5128,6 +5527,7 @@ export interface operations {
             /** @description An HTML page rendered by Swagger UI from /openapi.json. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5137,6 +5537,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5151,6 +5552,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5176,6 +5578,7 @@ export interface operations {
             /** @description A stylesheet, script or icon of Swagger UI. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5187,6 +5590,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5199,6 +5603,7 @@ export interface operations {
             /** @description Problem document: NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5211,6 +5616,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5225,6 +5631,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5248,6 +5655,7 @@ export interface operations {
             /** @description The process answers. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5257,6 +5665,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5271,6 +5680,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5294,6 +5704,7 @@ export interface operations {
             /** @description Every dependency answers. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5303,6 +5714,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5317,6 +5729,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5345,6 +5758,7 @@ export interface operations {
                 headers: {
                     /** @description public, max-age=300 */
                     "Cache-Control"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5354,6 +5768,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5366,6 +5781,7 @@ export interface operations {
             /** @description Problem document: NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5378,6 +5794,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5392,6 +5809,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5419,6 +5837,7 @@ export interface operations {
                 headers: {
                     /** @description public, max-age=300 */
                     "Cache-Control"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5428,6 +5847,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5440,6 +5860,7 @@ export interface operations {
             /** @description Problem document: NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5452,6 +5873,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5466,6 +5888,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5495,6 +5918,7 @@ export interface operations {
             /** @description A page of notifications (without events). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5504,6 +5928,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5516,6 +5941,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5528,6 +5955,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5542,6 +5970,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5556,12 +5985,30 @@ export interface operations {
     "notifications.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe. Scoped to the caller: the same key with the same body answers the original result again; with another body, 422 IDEMPOTENCY_KEY_REUSED. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "ada@example.com",
+                 *       "priority": "HIGH",
+                 *       "category": "orders",
+                 *       "template": {
+                 *         "subject": "Your order {{order}} has shipped",
+                 *         "text": "Hello {{name}}, order {{order}} is on its way."
+                 *       },
+                 *       "variables": {
+                 *         "name": "Ada",
+                 *         "order": "A-1042"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     category?: string;
                     /** @enum {unknown} */
@@ -5592,6 +6039,7 @@ export interface operations {
                 headers: {
                     /** @description /notifications/{notificationId} */
                     Location?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5601,6 +6049,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5613,6 +6062,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5625,6 +6076,7 @@ export interface operations {
             /** @description Problem document: RECIPIENT_NOT_ALLOWED. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5637,6 +6089,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5649,6 +6102,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5661,6 +6115,7 @@ export interface operations {
             /** @description Problem document: TEMPLATE_NOT_FOUND, TEMPLATE_VARIABLE_MISSING, CHANNEL_NOT_SUPPORTED, IDEMPOTENCY_KEY_REUSED. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5675,6 +6130,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5687,6 +6143,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5701,6 +6158,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5726,6 +6184,7 @@ export interface operations {
             /** @description The notification. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5735,6 +6194,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5747,6 +6207,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5759,6 +6221,7 @@ export interface operations {
             /** @description Problem document: NOTIFICATION_NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5771,6 +6234,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5785,6 +6249,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5810,6 +6275,7 @@ export interface operations {
             /** @description Cancelled: the view, status CANCELLED. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5819,6 +6285,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5831,6 +6298,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5843,6 +6312,7 @@ export interface operations {
             /** @description Problem document: NOTIFICATION_NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5855,6 +6325,7 @@ export interface operations {
             /** @description Problem document: NOT_CANCELLABLE. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5867,6 +6338,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5881,6 +6353,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5897,7 +6370,10 @@ export interface operations {
             query?: {
                 after?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Resume after this event (the `id:` of an event this stream sent); `after` does the same for the JSON timeline. */
+                "Last-Event-ID"?: string;
+            };
             path: {
                 notificationId: string;
             };
@@ -5908,6 +6384,7 @@ export interface operations {
             /** @description The timeline (after Last-Event-ID when given). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5918,6 +6395,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5930,6 +6408,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5942,6 +6422,7 @@ export interface operations {
             /** @description Problem document: NOTIFICATION_NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5956,6 +6437,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5968,6 +6450,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5982,6 +6465,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6005,6 +6489,7 @@ export interface operations {
             /** @description The key to pass to pushManager.subscribe(). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6014,6 +6499,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6026,6 +6512,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6040,6 +6527,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6069,6 +6557,7 @@ export interface operations {
             /** @description Handled (or ignored). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6078,6 +6567,7 @@ export interface operations {
             /** @description Problem document: MALFORMED_JSON, VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6090,6 +6580,7 @@ export interface operations {
             /** @description Problem document: INVALID_SIGNATURE. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6102,6 +6593,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6114,6 +6606,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6126,6 +6619,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6140,6 +6634,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6169,6 +6664,7 @@ export interface operations {
             /** @description Handled (or ignored). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6178,6 +6674,7 @@ export interface operations {
             /** @description Problem document: MALFORMED_JSON, VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6190,6 +6687,7 @@ export interface operations {
             /** @description Problem document: INVALID_SIGNATURE. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6202,6 +6700,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6214,6 +6713,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6226,6 +6726,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6240,6 +6741,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6263,6 +6765,7 @@ export interface operations {
             /** @description The document. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6272,6 +6775,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6286,6 +6790,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6316,6 +6821,7 @@ export interface operations {
             /** @description Stored. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6325,6 +6831,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6337,6 +6844,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6349,6 +6858,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6361,6 +6871,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6373,6 +6884,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6385,6 +6897,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6399,6 +6912,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6424,6 +6938,7 @@ export interface operations {
             /** @description The resume's metadata. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6433,6 +6948,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6445,6 +6961,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6457,6 +6975,7 @@ export interface operations {
             /** @description Problem document: DOCUMENT_NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6469,6 +6988,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6483,6 +7003,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6510,6 +7031,7 @@ export interface operations {
                 headers: {
                     /** @description attachment, with the stored filename. */
                     "Content-Disposition"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6519,6 +7041,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6531,6 +7054,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6543,6 +7068,7 @@ export interface operations {
             /** @description Problem document: DOCUMENT_NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6555,6 +7081,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6569,6 +7096,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6589,6 +7117,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "order-shipped",
+                 *       "subject": "Your order {{order}} has shipped",
+                 *       "text": "Hello {{name}}, order {{order}} is on its way.",
+                 *       "html": "<p>Hello {{name}}, order <b>{{order}}</b> is on its way.</p>"
+                 *     }
+                 */
                 "application/json": {
                     html?: string;
                     name: string;
@@ -6603,6 +7139,7 @@ export interface operations {
                 headers: {
                     /** @description /templates/{templateId} */
                     Location?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6612,6 +7149,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6624,6 +7162,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6636,6 +7176,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6648,6 +7189,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6660,6 +7202,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6674,6 +7217,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6699,6 +7243,7 @@ export interface operations {
             /** @description The template. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6708,6 +7253,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6720,6 +7266,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6732,6 +7280,7 @@ export interface operations {
             /** @description Problem document: NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6744,6 +7293,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6758,6 +7308,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6780,6 +7331,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "order-shipped",
+                 *       "subject": "Order {{order}} shipped",
+                 *       "text": "Hello {{name}}, order {{order}} is on its way."
+                 *     }
+                 */
                 "application/json": {
                     html?: string;
                     name: string;
@@ -6792,6 +7350,7 @@ export interface operations {
             /** @description Replaced. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6801,6 +7360,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6813,6 +7373,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6825,6 +7387,7 @@ export interface operations {
             /** @description Problem document: FORBIDDEN. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6837,6 +7400,7 @@ export interface operations {
             /** @description Problem document: NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6849,6 +7413,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6861,6 +7426,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6873,6 +7439,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6887,6 +7454,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6912,6 +7480,7 @@ export interface operations {
             /** @description The page. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6921,6 +7490,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, INVALID_UNSUBSCRIBE_TOKEN. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6933,6 +7503,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6947,6 +7518,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6979,6 +7551,7 @@ export interface operations {
             /** @description Unsubscribed. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6989,6 +7562,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, INVALID_UNSUBSCRIBE_TOKEN. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7001,6 +7575,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7013,6 +7588,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7025,6 +7601,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7039,6 +7616,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7062,6 +7640,7 @@ export interface operations {
             /** @description The endpoints (no secrets). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7071,6 +7650,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7083,6 +7663,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7095,6 +7677,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7109,6 +7692,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7129,6 +7713,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/auth-notify",
+                 *       "events": [
+                 *         "notification.delivered",
+                 *         "notification.failed"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     events?: ("notification.queued" | "notification.processing" | "notification.sent" | "notification.delivered" | "notification.bounced" | "notification.complaint" | "notification.failed" | "notification.suppressed" | "notification.unsubscribed" | "notification.cancelled")[];
                     url: string;
@@ -7141,6 +7734,7 @@ export interface operations {
                 headers: {
                     /** @description The endpoint's URL. */
                     Location?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7150,6 +7744,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7162,6 +7757,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7174,6 +7771,7 @@ export interface operations {
             /** @description Problem document: WEBHOOK_ENDPOINT_EXISTS, WEBHOOK_ENDPOINT_LIMIT_REACHED. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7186,6 +7784,7 @@ export interface operations {
             /** @description Problem document: PAYLOAD_TOO_LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7198,6 +7797,7 @@ export interface operations {
             /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7210,6 +7810,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7224,6 +7825,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7249,6 +7851,7 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7256,6 +7859,7 @@ export interface operations {
             /** @description Problem document: VALIDATION_ERROR. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7268,6 +7872,8 @@ export interface operations {
             /** @description Problem document: UNAUTHORIZED. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7280,6 +7886,7 @@ export interface operations {
             /** @description Problem document: NOT_FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7292,6 +7899,7 @@ export interface operations {
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7306,6 +7914,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {

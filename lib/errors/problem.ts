@@ -44,6 +44,22 @@ const TITLES: Record<number, string> = {
 
 const SECRET_FIELDS = /pass(word)?|token|secret|key/i;
 
+/**
+ * fastest-validator's own enum messages name the allowed values where the submitted
+ * value belongs ("The 'priority' field value 'CRITICAL, HIGH, NORMAL, LOW' does not
+ * match any of the allowed values."), or not at all. These name them as the allowed
+ * values, and echo nothing the client sent (moleculer.config.ts hands them to the
+ * broker's validator).
+ */
+export const VALIDATION_MESSAGES = {
+	enumValue: "The '{field}' field must be one of: {expected}.",
+	stringEnum: "The '{field}' field must be one of: {expected}.",
+	arrayEnum: "Each value of the '{field}' field must be one of: {expected}."
+} as const;
+
+/** The realm of every challenge (RFC 6750 section 3). */
+const REALM = "auth-notify";
+
 /** The code for a client error whose type is not one of ours (moleculer-web's, a library's). */
 const GENERIC_CODES: Record<number, ErrorCode> = {
 	400: "VALIDATION_ERROR",
@@ -66,13 +82,20 @@ interface AnyError {
 	data?: unknown;
 }
 
-/** Field problems from fastest-validator, without the submitted values. */
+/**
+ * Field problems from fastest-validator, without the submitted values. A message that
+ * holds the value is replaced. The field's name and the allowed values a message names
+ * are the schema's, not the client's, so a value that is part of them ("MAIL" of
+ * "EMAIL") does not count; nor does one of a few characters that merely occurs in the
+ * wording ("n" in "one"), unless quoted, as fastest-validator quotes what it echoes.
+ */
 function fieldProblems(data: unknown): FieldProblem[] {
 	if (!Array.isArray(data)) return [];
-	return data.slice(0, 50).map((d: { field?: unknown; message?: unknown; actual?: unknown }) => {
+	return data.slice(0, 50).map((d: { field?: unknown; message?: unknown; actual?: unknown; expected?: unknown }) => {
 		const field = typeof d.field === "string" ? d.field : "";
 		let message = typeof d.message === "string" ? d.message : "is invalid";
-		const echoesValue = typeof d.actual === "string" && d.actual.length > 0 && message.includes(d.actual);
+		const own = message.replace(`'${field}'`, "").replace(typeof d.expected === "string" ? d.expected : "", "");
+		const echoesValue = typeof d.actual === "string" && d.actual.length > 0 && (own.includes(`'${d.actual}'`) || (d.actual.length >= 4 && own.includes(d.actual)));
 		if (echoesValue || SECRET_FIELDS.test(field)) message = `The '${field}' field is invalid.`;
 		return { field, message };
 	});
@@ -140,7 +163,29 @@ function classify(err: AnyError): { status: number; code: ErrorCode; detail: str
 	return { status: 500, code: "INTERNAL", detail: "An unexpected error occurred." };
 }
 
-export function toProblem(err: unknown, requestId: string): ProblemResult {
+/** RFC 6750's error_description admits printable ASCII but the double quote and the backslash. */
+function quotable(text: string): string {
+	return text.replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, "");
+}
+
+/**
+ * RFC 9110 section 11.6.1: every 401 names a scheme the resource takes, and here the
+ * only one is Bearer. `error="invalid_token"` only when the Bearer token sent is what
+ * was refused (RFC 6750 section 3.1); a request without one, or a 401 about something
+ * else (a password, a refresh token in the body), gets the bare challenge, so a client
+ * never drops a good access token because a password was wrong. SECURITY.md says why.
+ */
+function challenge(code: ErrorCode, detail: string, bearerSent: boolean): string {
+	if (!bearerSent || code !== "UNAUTHORIZED") return `Bearer realm="${REALM}"`;
+	return `Bearer realm="${REALM}", error="invalid_token", error_description="${quotable(detail)}"`;
+}
+
+export interface RequestFacts {
+	/** The request carried an Authorization header with a Bearer token. */
+	bearerSent?: boolean;
+}
+
+export function toProblem(err: unknown, requestId: string, request: RequestFacts = {}): ProblemResult {
 	const c = classify((err ?? {}) as AnyError);
 	const problem: Problem = {
 		type: `urn:auth-notify:problem:${c.code.toLowerCase().replace(/_/g, "-")}`,
@@ -153,6 +198,7 @@ export function toProblem(err: unknown, requestId: string): ProblemResult {
 	if (c.errors?.length) problem.errors = c.errors;
 	const headers: Record<string, string> = {};
 	if (c.retryAfter) headers["Retry-After"] = String(c.retryAfter);
+	if (c.status === 401) headers["WWW-Authenticate"] = challenge(c.code, c.detail, request.bearerSent === true);
 	// A refusal during a stop is the stop working, not a failure worth a log line per request;
 	// a storage fault is logged once, where it happened (lib/process/storage-health.ts).
 	return { problem, headers, serverSide: c.status >= 500 && c.code !== "SHUTTING_DOWN" && c.code !== "STORAGE_UNAVAILABLE" };

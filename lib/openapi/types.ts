@@ -30,4 +30,9 @@ export interface ActionDoc {
 	other?: Record<number, AnswerDoc>;
 	/** When the action never touches storage, STORAGE_UNAVAILABLE is left out. */
 	storage?: false;
+	/**
+	 * A request body the server accepts, for the document (and for clients to copy):
+	 * test/integration/openapi-examples.test.ts sends each one to its route.
+	 */
+	example?: unknown;
 }

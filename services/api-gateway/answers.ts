@@ -17,6 +17,15 @@ export const CORS_EXPOSE_HEADERS = "Location, Retry-After, X-Request-Id";
 export const CORS_MAX_AGE_SECONDS = "600";
 
 /**
+ * The scheme name is case-insensitive (RFC 9110). Only the scheme is matched here: the
+ * verifier checks the rest is a compact JWS before verifying it, and a cached token
+ * is only ever a whole-string match of one that passed.
+ */
+export const BEARER = /^Bearer +/i;
+/** An Authorization header that carries a Bearer token (anything after the scheme). */
+const BEARER_SENT = /^Bearer +\S/i;
+
+/**
  * Headers every answer carries, and CORS by exact origin; true when the origin is
  * allowed. Also written by the error handlers, because a request can fail before the
  * route's middlewares run (a broken path encoding, a body the parser refuses).
@@ -72,7 +81,8 @@ function requestIdOf(req: Req, res: Res): string {
 /** Every failure becomes a problem document, with only a generic detail for 5xx. */
 function sendProblem(this: GatewayThis, req: Req, res: Res, err: unknown): void {
 	const requestId = requestIdOf(req, res);
-	const { problem, headers, serverSide } = toProblem(err, requestId);
+	const authorization = req.headers.authorization;
+	const { problem, headers, serverSide } = toProblem(err, requestId, { bearerSent: typeof authorization === "string" && BEARER_SENT.test(authorization) });
 	if (serverSide) this.logger.error("Request failed", { requestId, method: req.method, err });
 	if (res.headersSent) return;
 	writeCommonHeaders(this, req, res);

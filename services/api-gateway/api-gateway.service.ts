@@ -17,13 +17,14 @@ import { RateLimiter } from "../../lib/rate-limit";
 import { RuntimeMixin } from "../../mixins/runtime.mixin";
 import type { AuthMeta } from "../../middlewares/auth.middleware";
 import { ref } from "../../lib/openapi/schemas";
-import { answerAtEntry, answerError } from "./answers";
+import { answerAtEntry, answerError, BEARER } from "./answers";
 import { CONSOLE_ACTIONS } from "./console";
 import { DOCS_ACTIONS } from "./docs";
 import { HttpDrain } from "./drain";
 import { AliasIndex, describeOnce } from "./alias-index";
 import { GATEWAY_HTTP_OBJECTS } from "./http-objects";
-import { LiveStreams } from "./live";
+import { accessLogger } from "./access-log";
+import { LiveStream, LiveStreams, sendLiveStream } from "./live";
 import { observeRequests } from "./observe";
 import { STATUS_EVENTS, type StatusEvent, type StatusEvents } from "../../lib/delivery";
 import type { Timeline } from "../../lib/notifications";
@@ -34,12 +35,7 @@ import type { GatewayMethods, GatewaySettings, GatewayVars, HealthReport, Req, R
 const STREAM_END_WAIT_MS = 1000;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-/**
- * The scheme name is case-insensitive (RFC 9110). Only the scheme is matched here: the
- * verifier checks the rest is a compact JWS before verifying it, and a cached token
- * is only ever a whole-string match of one that passed.
- */
-const BEARER = /^Bearer +/i;
+const LOGS_INFO = new Set(["info", "debug", "trace"]);
 
 /** The client's X-Request-Id when it is well-formed, else a new one. */
 function requestIdOf(req: Req): string {
@@ -138,6 +134,12 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		errorHandler(req: Req, res: Res, err: unknown) {
 			this.sendError(req, res, err);
 		},
+		/** moleculer-web's, except for a live stream, whose end by the client is not a warning (live.ts). */
+		sendResponse(req: Req, res: Res, data: unknown, action: unknown): void {
+			if (!(data instanceof LiveStream)) return ApiGateway.methods!.sendResponse.call(this, req, res, data, action);
+			if (res.headersSent) data.destroy();
+			else sendLiveStream(res, data, this.logger);
+		},
 		/** moleculer-web's JSON.stringify, except for a result whose text was kept when it was cached (lib/http/json-text.ts). */
 		encodeResponse(_req: Req, _res: Res, data: unknown): string {
 			return jsonText(data);
@@ -230,7 +232,9 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		if (this.server) {
 			// Every request passes the drain, then the common headers and OPTIONS, then moleculer-web.
 			const serve = observeRequests(this, (req: Req, res: Res) => (answerAtEntry(this, req, res, requestIdOf) ? undefined : this.httpHandler(req, res)));
-			this.drain = new HttpDrain(this.server, this.httpHandler, (req, res) => this.refuseDuringStop(req, res), serve);
+			// One line per request at info (access-log.ts); below info, nothing is stamped or built.
+			const accessLog = LOGS_INFO.has(rt.config.logLevel) ? accessLogger(this.logger, (url, method) => this.resolveAlias(url, method)) : undefined;
+			this.drain = new HttpDrain(this.server, this.httpHandler, (req, res) => this.refuseDuringStop(req, res), serve, accessLog);
 		}
 	},
 	started() {

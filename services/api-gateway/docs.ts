@@ -8,10 +8,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import type { ActionSchema, Context, ServiceSchema } from "moleculer";
+import type { ActionSchema, Context, ServiceBroker, ServiceSchema } from "moleculer";
 import { notFound } from "../../lib/errors";
 import type { HttpMeta } from "../../lib/http/meta";
 import { ref } from "../../lib/openapi/schemas";
+import { runtimeOf } from "../../lib/runtime";
 import ActorsService from "../actors.service";
 import AuthService from "../auth/auth.service";
 import DocumentsService from "../documents.service";
@@ -37,19 +38,22 @@ export const DOCUMENTED_SERVICES: readonly Partial<ServiceSchema>[] = [
 	WebhooksService as Partial<ServiceSchema>
 ];
 
-/** The platform's version, from the package.json above this file (the source tree's, or dist's parent). */
-function platformVersion(): string {
+/** The platform's version and licence, from the package.json above this file (the source tree's, or dist's parent). */
+function platformPackage(): { version: string; license: string } {
 	for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
 		const file = path.join(dir, "package.json");
-		if (fs.existsSync(file)) return (JSON.parse(fs.readFileSync(file, "utf8")) as { version?: string }).version ?? "0.0.0";
+		if (!fs.existsSync(file)) continue;
+		const pkg = JSON.parse(fs.readFileSync(file, "utf8")) as { version?: string; license?: string };
+		return { version: pkg.version ?? "0.0.0", license: pkg.license ?? "UNLICENSED" };
 	}
-	return "0.0.0";
+	return { version: "0.0.0", license: "UNLICENSED" };
 }
 
-const VERSION = platformVersion();
+const PACKAGE = platformPackage();
 
-export function platformDocument(gateway: Partial<ServiceSchema>): BuiltDocument {
-	return buildDocument(ROUTES, [...DOCUMENTED_SERVICES, { ...gateway, name: "api" }], VERSION);
+/** `publicUrl` (PUBLIC_URL) is the document's server; without it (the SDK's types, tests), the document's own origin. */
+export function platformDocument(gateway: Partial<ServiceSchema>, publicUrl?: string): BuiltDocument {
+	return buildDocument(ROUTES, [...DOCUMENTED_SERVICES, { ...gateway, name: "api" }], { ...PACKAGE, serverUrl: publicUrl });
 }
 
 export const DOCS_CSP = [
@@ -105,6 +109,7 @@ const pageHeaders = (cache: string) => ({ "Content-Security-Policy": DOCS_CSP, "
 
 interface DocsThis {
 	schema: Partial<ServiceSchema>;
+	broker: ServiceBroker;
 	openApiDocument?: string;
 }
 
@@ -114,7 +119,7 @@ export const DOCS_ACTIONS: Record<string, ActionSchema> = {
 		auth: "public",
 		openapi: { summary: "This OpenAPI 3.1 document", success: { status: 200, description: "The document.", schema: ref("OpenApiDocument") }, storage: false },
 		handler(this: DocsThis, ctx: Context<unknown, HttpMeta>): string {
-			this.openApiDocument ??= JSON.stringify(platformDocument(this.schema).document);
+			this.openApiDocument ??= JSON.stringify(platformDocument(this.schema, runtimeOf(this.broker).config.publicUrl).document);
 			ctx.meta.$responseType = "application/json; charset=utf-8";
 			ctx.meta.$responseHeaders = { "Cache-Control": "no-cache" };
 			return this.openApiDocument;

@@ -11,6 +11,8 @@ import { InFlight, type Drain } from "../../lib/process/shutdown";
 import type { Req, Res } from "./types";
 
 type Handler = (req: Req, res: Res) => void;
+/** Told of each request once it is done: its answer handed to the socket, or the client gone. */
+type Done = (req: Req, res: Res) => void;
 /** Answers a request; moleculer-web's handler gives a promise that settles once it has. */
 type Serve = (req: Req, res: Res) => PromiseLike<unknown> | void;
 
@@ -25,13 +27,15 @@ export class HttpDrain implements Drain {
 	/**
 	 * Takes over the server's "request" event from `handle` (moleculer-web's handler);
 	 * each request then goes to `serve` (by default `handle`); `refuse` answers 503
-	 * SHUTTING_DOWN.
+	 * SHUTTING_DOWN. `done` hears of every request as it leaves (the access log): the
+	 * drain already knows when that is, and stamps each request's arrival for it.
 	 */
 	constructor(
 		private readonly server: Server,
 		handle: Serve,
 		private readonly refuse: Handler,
-		private readonly serve: Serve = handle
+		private readonly serve: Serve = handle,
+		private readonly done?: Done
 	) {
 		this.open = new InFlight<Res>(res => {
 			if (!res.headersSent) refuse(res.req as Req, res);
@@ -39,6 +43,7 @@ export class HttpDrain implements Drain {
 		const open = this.open;
 		this.ended = function (this: Res) {
 			open.delete(this);
+			done?.(this.req as Req, this);
 		};
 		const before = server.listenerCount("request");
 		server.removeListener("request", handle);
@@ -56,6 +61,7 @@ export class HttpDrain implements Drain {
 	 */
 	private readonly onRequest = (req: Req, res: Res): void => {
 		this.open.add(res);
+		if (this.done) req.$began = performance.now();
 		const served = this.stopping && !HEALTH.test(req.url ?? "") ? this.refuse(req, res) : this.serve(req, res);
 		if (!served) {
 			res.on("close", this.ended);
@@ -67,8 +73,10 @@ export class HttpDrain implements Drain {
 
 	/** Done once the whole answer was handed to the socket (Node emits "finish" a turn later), or the client went away. */
 	private settle(res: Res): void {
-		if ((res.writableEnded && res.writableLength === 0) || res.closed) this.open.delete(res);
-		else res.on("close", this.ended);
+		if ((res.writableEnded && res.writableLength === 0) || res.closed) {
+			this.open.delete(res);
+			this.done?.(res.req as Req, res);
+		} else res.on("close", this.ended);
 	}
 
 	begin(): Promise<void> {

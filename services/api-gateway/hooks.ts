@@ -38,16 +38,17 @@ export function verifyFlagJson(req: Req, res: Res, raw: Buffer): void {
 	verifyJson(req, res, raw);
 }
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+/** What an Idempotency-Key may be; the OpenAPI document declares the header with it. */
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /**
  * Bodies of POST/PUT/PATCH on JSON routes must say they are JSON, and no body may
- * use a key that reaches a prototype (lib/http/json-guard.ts). An Idempotency-Key header
- * is handed to the action (it is scoped there by the verified caller, so nothing is
- * trusted from it).
+ * use a key that reaches a prototype (lib/http/json-guard.ts). On an alias that takes one,
+ * an Idempotency-Key header is handed to the action (it is scoped there by the
+ * verified caller, so nothing is trusted from it).
  */
 function checkJsonCall(ctx: Context<unknown, CallMeta>, req: Req): void {
-	const key = req.headers["idempotency-key"];
+	const key = policyOf(req).idempotencyKey ? req.headers["idempotency-key"] : undefined;
 	if (key !== undefined) {
 		if (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key)) {
 			throw new ClientError(400, "VALIDATION_ERROR", "Idempotency-Key must be 1 to 255 visible ASCII characters.");
@@ -143,7 +144,7 @@ async function countAttempt(gateway: GatewayThis, limit: NonNullable<AliasPolicy
  * is named here; test/unit/route-hooks.test.ts holds them to it.
  */
 export function needsHooks(p: AppliedPolicy): boolean {
-	return p.body !== "none" || p.bodyParamsOnly === true || p.bindingCookie === true || p.rateLimit !== undefined || p.stream !== undefined || p.noStore === true;
+	return p.body !== "none" || p.bodyParamsOnly === true || p.bindingCookie === true || p.rateLimit !== undefined || p.stream !== undefined || p.noStore === true || p.idempotencyKey === true;
 }
 
 /**
@@ -194,8 +195,12 @@ function openLiveStream(gateway: GatewayThis, req: Req, res: Res): void {
 	res.once("close", () => stream.destroy());
 }
 
-/** Past the access check: the stream is counted against its limits, then begins with the timeline. */
-function beginLiveStream(ctx: Context<unknown, { $responseType?: string; $responseHeaders?: Record<string, string> }>, req: Req, timeline: Timeline): LiveStream {
+/**
+ * Past the access check: the stream is counted against its limits, then begins with the
+ * timeline. Its headers go on the response itself: the gateway's sendResponse sends a
+ * live stream without moleculer-web's (live.ts sendLiveStream).
+ */
+function beginLiveStream(req: Req, res: Res, timeline: Timeline): LiveStream {
 	const stream = req.$live!;
 	const gateway = req.$service!;
 	if (stream.destroyed) throw shuttingDown();
@@ -206,8 +211,9 @@ function beginLiveStream(ctx: Context<unknown, { $responseType?: string; $respon
 		if (admission === "node-limit" && gateway.runtime().shutdown.stopping) throw shuttingDown();
 		throw new ClientError(429, "RATE_LIMITED", admission === "principal-limit" ? "Too many open event streams for this caller." : "This node has too many open event streams.", { retryAfter: 30 });
 	}
-	ctx.meta.$responseType = "text/event-stream; charset=utf-8";
-	ctx.meta.$responseHeaders = { "Cache-Control": "no-store", "X-Accel-Buffering": "no" };
+	res.setHeader("Content-Type", "text/event-stream; charset=utf-8");
+	res.setHeader("Cache-Control", "no-store");
+	res.setHeader("X-Accel-Buffering", "no");
 	stream.begin(timeline.items, gateway.live.heartbeatMs);
 	if (p) stream.endAt(p.exp * 1000);
 	return stream;
@@ -230,7 +236,7 @@ function uploadResult(data: unknown): unknown {
 /** Runs on a result before it is sent. For uploads moleculer-web calls it with the alias as `this`, so it uses none. */
 export function afterCall(_ctx: Context, _route: unknown, req: Req, res: Res, data: unknown): unknown {
 	const policy = policyOf(req);
-	const result = policy.body === "multipart" ? uploadResult(data) : req.$live ? beginLiveStream(_ctx, req, data as Timeline) : data;
+	const result = policy.body === "multipart" ? uploadResult(data) : req.$live ? beginLiveStream(req, res, data as Timeline) : data;
 	if (policy.noStore) {
 		res.setHeader("Cache-Control", "no-store");
 		res.setHeader("Pragma", "no-cache");

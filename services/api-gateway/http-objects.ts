@@ -23,7 +23,7 @@ export class GatewayRequest extends IncomingMessage {
 	$service: Req["$service"] = undefined;
 	$next: unknown = undefined;
 	$ctx: Req["$ctx"] = undefined;
-	originalUrl: unknown = undefined;
+	originalUrl: Req["originalUrl"] = undefined;
 	parsedUrl: Req["parsedUrl"] = undefined;
 	query: Req["query"] = undefined;
 	baseUrl: unknown = undefined;
@@ -34,7 +34,7 @@ export class GatewayRequest extends IncomingMessage {
 	$alias: Req["$alias"] = undefined;
 	$endpoint: unknown = undefined;
 	$action: unknown = undefined;
-	// The gateway's (authenticate, the live-stream hook, observe.ts).
+	// The gateway's (authenticate, the live-stream hook, observe.ts; the drain stamps $began for the access log).
 	$principal: Req["$principal"] = undefined;
 	$live: Req["$live"] = undefined;
 	$span: Req["$span"] = undefined;

@@ -11,7 +11,9 @@
  * for clients that never hang up; so does the expiry of the token a stream was opened
  * with.
  */
-import { Readable } from "node:stream";
+import type { ServerResponse } from "node:http";
+import { pipeline, Readable } from "node:stream";
+import type { Logger } from "moleculer";
 import type { LiveStreamConfig } from "../../lib/config";
 import type { StatusEvent } from "../../lib/delivery";
 import type { TimelineItem } from "../../lib/notifications";
@@ -107,6 +109,22 @@ export class LiveStream extends Readable {
 		this.hub.remove(this);
 		callback(err);
 	}
+}
+
+/**
+ * Sends a live stream as the answer; its headers are set (hooks.ts). moleculer-web's
+ * sendResponse pipes a stream too, but logs any end other than the stream's own as a
+ * warning with a stack, and a client that hangs up is how an event stream usually
+ * ends (so is the node cutting it at a stop): that is logged at debug. Anything else
+ * that breaks the pipe stays a warning.
+ */
+export function sendLiveStream(res: ServerResponse, stream: LiveStream, logger: Logger): void {
+	pipeline(stream, res, err => {
+		if (!err) return;
+		const fields = { notificationId: stream.notificationId };
+		if ((err as NodeJS.ErrnoException).code === "ERR_STREAM_PREMATURE_CLOSE") logger.debug("Live stream closed before its end (the client went away or the node cut it)", fields);
+		else logger.warn("Live stream failed", { ...fields, err });
+	});
 }
 
 export type Admission = "admitted" | "principal-limit" | "node-limit";

@@ -26,6 +26,11 @@ const UNMATCHED_ROUTE = "unmatched";
 /** nginx's code for a client that closed the connection before it was answered. */
 const CLIENT_CLOSED = 499;
 
+/** The status the client got, as metrics, spans and the access log (access-log.ts) report it. */
+export function answeredStatus(res: Res): number {
+	return res.writableFinished || res.headersSent ? res.statusCode : CLIENT_CLOSED;
+}
+
 type Counter = InstanceType<typeof MetricTypes.Counter>;
 type Histogram = InstanceType<typeof MetricTypes.Histogram>;
 
@@ -60,9 +65,9 @@ class RequestObserver {
 		return this.tracer !== undefined || this.requests !== null;
 	}
 
-	/** At a request's arrival. */
+	/** At a request's arrival (the drain has stamped it already when the access log is on). */
 	begin(req: Req, res: Res): void {
-		req.$began = performance.now();
+		req.$began ??= performance.now();
 		res.on("close", this.ended);
 	}
 
@@ -83,7 +88,7 @@ class RequestObserver {
 
 	private end(req: Req, res: Res): void {
 		const route = this.routeOf(req);
-		const status = res.writableFinished || res.headersSent ? res.statusCode : CLIENT_CLOSED;
+		const status = answeredStatus(res);
 		const span = req.$span;
 		if (span) {
 			span.addTags({ "http.response.status_code": status });

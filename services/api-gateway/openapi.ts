@@ -3,18 +3,23 @@
  * runs on: the route table (path, method, body kind, authentication, policy), each
  * action's `params` (the fastest-validator rules the broker validates calls with) and
  * the `openapi` declaration beside each action (success answer, the codes its handler
- * answers with). The gateway's own refusals are added from each alias's policy, so a
- * status appears only where the route can answer with it.
+ * answers with, an example body). The gateway's own refusals are added from each
+ * alias's policy, so a status appears only where the route can answer with it, and so
+ * are the request headers it reads (Idempotency-Key, Last-Event-ID) with the patterns
+ * it checks them against.
  *
  * An alias whose action has no declaration is still listed, marked
  * x-undocumented, and named in `undocumented`: the unit test fails on it.
  */
 import type { ActionSchema, ServiceSchema } from "moleculer";
 import type { ErrorCode } from "../../lib/errors";
+import { EVENT_SEQ } from "../../lib/notifications";
 import { CODE_STATUS } from "../../lib/openapi/codes";
 import { FREE_OBJECT, paramsSchema, ruleSchema, type JsonSchema } from "../../lib/openapi/fastest-validator";
+import { COMPONENT_HEADERS, withCommonHeaders } from "../../lib/openapi/headers";
 import { COMPONENT_SCHEMAS } from "../../lib/openapi/schemas";
 import type { ActionDoc, AnswerDoc } from "../../lib/openapi/types";
+import { IDEMPOTENCY_KEY } from "./hooks";
 import { ROUTES, type RouteDeclaration } from "./routes";
 import type { AppliedPolicy, BodyKind } from "./types";
 
@@ -29,6 +34,15 @@ export interface DocumentedAlias {
 	policy: AppliedPolicy;
 	schema?: ActionSchema;
 	doc?: ActionDoc;
+}
+
+/** What the document says of the platform besides its routes. */
+export interface DocumentInfo {
+	version: string;
+	/** An SPDX identifier (package.json's `license`). */
+	license: string;
+	/** Where clients reach this deployment (PUBLIC_URL); without one, the document's own origin. */
+	serverUrl?: string;
 }
 
 export interface BuiltDocument {
@@ -163,6 +177,25 @@ function parameters(a: DocumentedAlias, params: JsonSchema): unknown[] {
 			if (!inPath.includes(name)) out.push({ name, in: "query", required: required.has(name), schema });
 		}
 	}
+	// The headers the gateway reads for the alias (hooks.ts), with the patterns it checks them against.
+	if (a.policy.idempotencyKey) {
+		out.push({
+			name: "Idempotency-Key",
+			in: "header",
+			required: false,
+			description: "Makes a retry safe. Scoped to the caller: the same key with the same body answers the original result again; with another body, 422 IDEMPOTENCY_KEY_REUSED.",
+			schema: { type: "string", pattern: IDEMPOTENCY_KEY.source }
+		});
+	}
+	if (a.policy.stream === "sse") {
+		out.push({
+			name: "Last-Event-ID",
+			in: "header",
+			required: false,
+			description: "Resume after this event (the `id:` of an event this stream sent); `after` does the same for the JSON timeline.",
+			schema: { type: "string", pattern: EVENT_SEQ.source }
+		});
+	}
 	return out;
 }
 
@@ -222,14 +255,22 @@ function operation(a: DocumentedAlias, operationId: string): Record<string, unkn
 		security: a.authentication ? [{ bearerAuth: [] }] : [],
 		parameters: parameters(a, params)
 	};
-	if (takesBody(a)) op.requestBody = REQUEST_BODIES[a.policy.body](a, params);
+	if (takesBody(a)) op.requestBody = withExample(REQUEST_BODIES[a.policy.body](a, params), a.doc?.example);
 	if (a.policy.rateLimit) op["x-rate-limit-bucket"] = a.policy.rateLimit.bucket;
 	if (!a.doc) op["x-undocumented"] = true;
-	op.responses = responses(a);
+	op.responses = withCommonHeaders(responses(a));
 	return op;
 }
 
-export function buildDocument(routes: readonly RouteDeclaration[], services: readonly Partial<ServiceSchema>[], version: string): BuiltDocument {
+/** The declaration's example body on the body's first media type (test/integration/openapi-examples.test.ts sends each). */
+function withExample(body: unknown, example: unknown): unknown {
+	if (example === undefined) return body;
+	const content = (body as { content: Record<string, Record<string, unknown>> }).content;
+	const first = Object.keys(content)[0];
+	return { ...(body as object), content: { ...content, [first]: { ...content[first], example } } };
+}
+
+export function buildDocument(routes: readonly RouteDeclaration[], services: readonly Partial<ServiceSchema>[], info: DocumentInfo): BuiltDocument {
 	const aliases = listAliases(routes, actionCatalog(services));
 	const paths: Record<string, Record<string, unknown>> = {};
 	const ids = new Map<string, number>();
@@ -243,12 +284,15 @@ export function buildDocument(routes: readonly RouteDeclaration[], services: rea
 			openapi: "3.1.0",
 			info: {
 				title: "auth-notify",
-				version,
-				description: "Authentication and notifications. Every failure is an RFC 9457 problem document whose `code` is stable; every answer carries X-Request-Id."
+				version: info.version,
+				description: "Authentication and notifications. Every failure is an RFC 9457 problem document whose `code` is stable; every answer carries X-Request-Id.",
+				license: { name: info.license, identifier: info.license }
 			},
+			servers: [info.serverUrl ? { url: info.serverUrl, description: "This deployment (PUBLIC_URL)." } : { url: "/", description: "Where this document is served." }],
 			paths,
 			components: {
 				schemas: COMPONENT_SCHEMAS,
+				headers: COMPONENT_HEADERS,
 				securitySchemes: {
 					bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The accessToken from /auth/login, /auth/register, /auth/tokens/refresh or /auth/tokens/exchange." }
 				}

@@ -188,7 +188,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"DELETE admin/unsubscribes/:channel/:address/:category": "preferences.removeUnsubscribe",
 			"POST actors/:id/push-subscriptions": "notifications.addPushSubscription",
 			"DELETE actors/:id/push-subscriptions/:subscriptionId": "notifications.deletePushSubscription",
-			"POST notifications": "notifications.create",
+			"POST notifications": { action: "notifications.create", idempotencyKey: true },
 			"DELETE notifications/:notificationId": "notifications.cancel",
 			"POST templates": "notifications.createTemplate",
 			"PUT templates/:id": "notifications.updateTemplate"

@@ -31,6 +31,8 @@ export interface AliasPolicy {
 	rateLimit?: { bucket: RateLimitedRoute; userField?: string };
 	/** A POST that takes no body: an empty one needs no Content-Type (one that is sent must still be JSON). */
 	bodyless?: boolean;
+	/** The Idempotency-Key header is checked and handed to the action, which makes retries safe with it; elsewhere it means nothing and is not read. */
+	idempotencyKey?: boolean;
 	/** The answer carries tokens: no cache may keep it. */
 	noStore?: boolean;
 	/** Parameters come from the JSON body only: a query string on a POST is refused, as it would put secrets in URLs. */
@@ -103,18 +105,20 @@ export type Req = IncomingMessage & {
 	$ctx?: Context;
 	$service?: GatewayThis;
 	/** Set once the route's middlewares (body parsers included) have run and an alias matched. */
-	$alias?: { action?: string | null; policy?: AppliedPolicy; fullPath?: string };
+	$alias?: GatewayAlias;
 	/** moleculer-web's: the path without its query string or a trailing slash, once the request reached its router. */
 	parsedUrl?: unknown;
 	/** With tracing on: the HTTP request's span (observe.ts). */
 	$span?: Span;
-	/** With traces or metrics on: performance.now() at the request's arrival (observe.ts). */
+	/** performance.now() at the request's arrival: stamped by the drain for the access log, else by observe.ts when traces or metrics are on. */
 	$began?: number;
 	$params?: unknown;
 	/** Who the Bearer token names, once the gateway has checked it. */
 	$principal?: Principal;
 	/** The live stream this request opens (an alias with stream "sse" and Accept: text/event-stream). */
 	$live?: LiveStream;
+	/** The whole URL, kept by moleculer-web before it cuts req.url down to the part below the route's path. */
+	originalUrl?: string;
 	query?: Record<string, unknown>;
 	body?: unknown;
 };

@@ -74,7 +74,8 @@ export const AccountLifecycleMixin: ServiceSchema<ServiceSettingSchema, Lifecycl
 			openapi: {
 				summary: "Verify an email address with the token from the mail",
 				success: { status: 200, description: "Verified; ID tokens issued from now on carry email_verified: true.", schema: ref("EmailVerified") },
-				problems: ["INVALID_VERIFICATION_TOKEN"]
+				problems: ["INVALID_VERIFICATION_TOKEN"],
+				example: { token: "Zt6Ro1Gi8Ue4Ja0Yc5Pf7Hm2Ks9Tb3Nw6Lr1Xz8Vd4q" }
 			},
 			params: { token: lifecycleToken, $$strict: true },
 			async handler(ctx: Context<TokenParams>): Promise<{ emailVerified: true }> {
@@ -87,7 +88,8 @@ export const AccountLifecycleMixin: ServiceSchema<ServiceSettingSchema, Lifecycl
 			openapi: {
 				summary: "Ask for a password reset mail",
 				description: "The same answer, in the same time, whether or not the account exists.",
-				success: { status: 202, description: "A reset mail is queued when the account exists." }
+				success: { status: 202, description: "A reset mail is queued when the account exists." },
+				example: { email: "ada@example.com" }
 			},
 			params: { email: emailParam, $$strict: true },
 			async handler(ctx: Context<ForgotParams, HttpMeta>): Promise<null> {
@@ -103,7 +105,8 @@ export const AccountLifecycleMixin: ServiceSchema<ServiceSettingSchema, Lifecycl
 				summary: "Set a new password with the token from the reset mail",
 				description: "Every refresh token of the user is revoked.",
 				success: { status: 204, description: "The password is set." },
-				problems: ["INVALID_RESET_TOKEN", "INVALID_PASSWORD"]
+				problems: ["INVALID_RESET_TOKEN", "INVALID_PASSWORD"],
+				example: { token: "Hm2Ks9Tb3Nw6Lr1Xz8Vd4qZt6Ro1Gi8Ue4Ja0Yc5Pf7", password: "Battery-Staple-7" }
 			},
 			params: { token: lifecycleToken, password: secret, $$strict: true },
 			async handler(ctx: Context<ResetParams, HttpMeta>): Promise<null> {
@@ -119,7 +122,8 @@ export const AccountLifecycleMixin: ServiceSchema<ServiceSettingSchema, Lifecycl
 				summary: "Change the signed-in user's password",
 				description: "Every other refresh token of the user is revoked.",
 				success: { status: 204, description: "The password is changed." },
-				problems: ["INVALID_CREDENTIALS", "INVALID_PASSWORD"]
+				problems: ["INVALID_CREDENTIALS", "INVALID_PASSWORD"],
+				example: { currentPassword: "Correct-Horse-9", newPassword: "Battery-Staple-7" }
 			},
 			params: { currentPassword: secret, newPassword: secret, $$strict: true },
 			async handler(ctx: Context<ChangeParams, HttpMeta>): Promise<null> {
@@ -134,7 +138,8 @@ export const AccountLifecycleMixin: ServiceSchema<ServiceSettingSchema, Lifecycl
 			openapi: {
 				summary: "Sign out: revoke a refresh token's family",
 				description: "Also 204 for an unknown or already revoked token.",
-				success: { status: 204, description: "Signed out." }
+				success: { status: 204, description: "Signed out." },
+				example: { refreshToken: "rt_0190a0a0b1c2d3e4.k3Jx9Qm2Vb7Tz4Lw8Ns1Pd6Hf0Ya5Ce" }
 			},
 			params: { refreshToken: { type: "string", min: 1, max: 8192 }, $$strict: true },
 			async handler(ctx: Context<LogoutParams, HttpMeta>): Promise<null> {

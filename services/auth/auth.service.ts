@@ -95,7 +95,8 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 			openapi: {
 				summary: "Create an account and sign in",
 				success: { status: 201, description: "Signed in as the new account.", schema: ref("RegisterResult"), headers: { Location: "/actors/{actorId}" } },
-				problems: ["USER_EXISTS", "INVALID_PASSWORD", "ACTOR_EXISTS"]
+				problems: ["USER_EXISTS", "INVALID_PASSWORD", "ACTOR_EXISTS"],
+				example: { email: "ada@example.com", password: "Correct-Horse-9", firstName: "Ada", lastName: "Lovelace" }
 			},
 			params: {
 				email: emailParam,
@@ -127,7 +128,8 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 			openapi: {
 				summary: "Sign in with a password",
 				success: { status: 200, description: "Signed in.", schema: ref("TokenSet") },
-				problems: ["INVALID_CREDENTIALS", "USER_NOT_CONFIRMED", "EMAIL_NOT_VERIFIED"]
+				problems: ["INVALID_CREDENTIALS", "USER_NOT_CONFIRMED", "EMAIL_NOT_VERIFIED"],
+				example: { username: "ada@example.com", password: "Correct-Horse-9" }
 			},
 			params: { username: { type: "string", min: 1, max: 254 }, password: secret, $$strict: true },
 			async handler(ctx: Context<LoginParams>): Promise<TokenSet> {
@@ -141,7 +143,8 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 				summary: "Exchange a refresh token for new tokens",
 				description: "The refresh token rotates: keep only the one answered. Presenting an old one twice outside the reuse grace signs the session out.",
 				success: { status: 200, description: "New tokens.", schema: ref("TokenSet") },
-				problems: ["INVALID_REFRESH_TOKEN", "EMAIL_NOT_VERIFIED"]
+				problems: ["INVALID_REFRESH_TOKEN", "EMAIL_NOT_VERIFIED"],
+				example: { refreshToken: "rt_0190a0a0b1c2d3e4.k3Jx9Qm2Vb7Tz4Lw8Ns1Pd6Hf0Ya5Ce" }
 			},
 			params: { refreshToken: { type: "string", min: 1, max: 8192 }, $$strict: true },
 			async handler(ctx: Context<RefreshParams>): Promise<TokenSet> {
@@ -190,7 +193,8 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 			openapi: {
 				summary: "Exchange the social sign-in token for tokens",
 				success: { status: 200, description: "Signed in.", schema: ref("TokenSet") },
-				problems: ["INVALID_TEMPORARY_TOKEN"]
+				problems: ["INVALID_TEMPORARY_TOKEN"],
+				example: { token: "q4Vd8Xz1Lr6Nw3Tb9Ks2Hm7Pf5Yc0Ja4Ue8Gi1Ro6Zt" }
 			},
 			params: { token: { type: "string", min: 1, max: 8192 }, $$strict: true },
 			async handler(ctx: Context<ExchangeParams>): Promise<TokenSet> {

@@ -40,7 +40,8 @@ export const ServiceAccountsMixin: ServiceSchema<ServiceSettingSchema, RuntimeMe
 				summary: "Sign in as a service account",
 				description: "The answer's idToken is the service token (it carries custom:service_id).",
 				success: { status: 200, description: "Signed in.", schema: ref("TokenSet") },
-				problems: ["INVALID_CREDENTIALS"]
+				problems: ["INVALID_CREDENTIALS"],
+				example: { username: "svc-billing", password: "vT3kQ9xLm2Rz7Wc4Ns8Hb1Yd6Jg0Pf5" }
 			},
 			params: { username: { type: "string", min: 1, max: 128 }, password: secret, $$strict: true },
 			async handler(ctx: Context<ServiceLoginParams>): Promise<TokenSet> {
@@ -53,7 +54,8 @@ export const ServiceAccountsMixin: ServiceSchema<ServiceSettingSchema, RuntimeMe
 			openapi: {
 				summary: "Create a service account",
 				success: { status: 201, description: "Created; the password is shown only here.", schema: ref("ServiceAccountCreated"), headers: { Location: "The account's URL." } },
-				problems: ["SERVICE_EXISTS"]
+				problems: ["SERVICE_EXISTS"],
+				example: { serviceId: "billing" }
 			},
 			params: { serviceId: serviceIdParam, $$strict: true },
 			async handler(ctx: Context<ServiceAccountParams, HttpMeta>): Promise<ServiceAccount & { password: string }> {

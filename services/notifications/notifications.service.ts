@@ -92,7 +92,14 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMet
 				summary: "Send a notification",
 				description: "Accepted and queued; GET its Location for the status. An Idempotency-Key header makes retries safe.",
 				success: { status: 201, description: "Queued.", schema: ref("NotificationAccepted"), headers: { Location: "/notifications/{notificationId}" } },
-				problems: ["RECIPIENT_NOT_ALLOWED", "RATE_LIMITED", "TEMPLATE_NOT_FOUND", "TEMPLATE_VARIABLE_MISSING", "CHANNEL_NOT_SUPPORTED", "IDEMPOTENCY_KEY_REUSED"]
+				problems: ["RECIPIENT_NOT_ALLOWED", "RATE_LIMITED", "TEMPLATE_NOT_FOUND", "TEMPLATE_VARIABLE_MISSING", "CHANNEL_NOT_SUPPORTED", "IDEMPOTENCY_KEY_REUSED"],
+				example: {
+					to: "ada@example.com",
+					priority: "HIGH",
+					category: "orders",
+					template: { subject: "Your order {{order}} has shipped", text: "Hello {{name}}, order {{order}} is on its way." },
+					variables: { name: "Ada", order: "A-1042" }
+				}
 			},
 			params: {
 				channel: { type: "enum", values: [...CHANNELS], optional: true },
@@ -208,7 +215,8 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMet
 			openapi: {
 				summary: "Create a template",
 				description: "EMAIL and PUSH need a subject (PUSH shows it as the title); a template with only a text part serves SMS.",
-				success: { status: 201, description: "Created.", schema: ref("Template"), headers: { Location: "/templates/{templateId}" } }
+				success: { status: 201, description: "Created.", schema: ref("Template"), headers: { Location: "/templates/{templateId}" } },
+				example: { name: "order-shipped", subject: "Your order {{order}} has shipped", text: "Hello {{name}}, order {{order}} is on its way.", html: "<p>Hello {{name}}, order <b>{{order}}</b> is on its way.</p>" }
 			},
 			params: { ...templateSchema, $$strict: true },
 			async handler(ctx: Context<TemplateFields, Meta>): Promise<TemplateView> {
@@ -241,7 +249,8 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMet
 			openapi: {
 				summary: "Replace a template",
 				success: { status: 200, description: "Replaced.", schema: ref("Template") },
-				problems: ["NOT_FOUND", "FORBIDDEN"]
+				problems: ["NOT_FOUND", "FORBIDDEN"],
+				example: { name: "order-shipped", subject: "Order {{order}} shipped", text: "Hello {{name}}, order {{order}} is on its way." }
 			},
 			params: { id: { type: "uuid" }, ...templateSchema, $$strict: true },
 			async handler(ctx: Context<TemplateFields & { id: string }>): Promise<TemplateView> {

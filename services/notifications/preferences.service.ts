@@ -143,7 +143,13 @@ const PreferencesService: ServiceSchema<ServiceSettingSchema, PreferencesMethods
 				summary: "Replace an actor's notification preferences",
 				description: "EMAIL items need the actor's address verified (until then it may be someone else's): 403 EMAIL_NOT_VERIFIED. A set without EMAIL items leaves the address's records alone.",
 				success: { status: 200, description: "The preferences now in force.", schema: ref("Preferences") },
-				problems: ["FORBIDDEN", "ACTOR_NOT_FOUND", "EMAIL_NOT_VERIFIED"]
+				problems: ["FORBIDDEN", "ACTOR_NOT_FOUND", "EMAIL_NOT_VERIFIED"],
+				example: {
+					items: [
+						{ channel: "EMAIL", category: "marketing", enabled: false },
+						{ channel: "PUSH", category: "*", enabled: false }
+					]
+				}
 			},
 			params: {
 				id: { type: "uuid" },

@@ -81,7 +81,12 @@ export const PushSubscriptionsMixin: ServiceSchema<ServiceSettingSchema, PushMet
 					}
 				},
 				success: { status: 201, description: "Added.", schema: ref("PushSubscription"), headers: { Location: "The subscription's URL." } },
-				problems: ["FORBIDDEN", "NOT_FOUND"]
+				problems: ["FORBIDDEN", "NOT_FOUND"],
+				example: {
+					endpoint: "https://fcm.googleapis.com/fcm/send/dQw4w9WgXcQ:APA91bExample",
+					expirationTime: null,
+					keys: { p256dh: "BJlIlb6rxcyKu0oOvhBWcwdlUVAggOP-8HaoxoGbUhm9De8NPcTdT8A6UJCWgOPWJ8ziDP0ZNnblwryAQWDRk68", auth: "1UoVHlKBnnrs9PO0NcR8KQ" }
+				}
 			},
 			// endpoint and keys are checked by validateSubscription, which names each bad field.
 			params: { id: { type: "uuid" }, endpoint: { type: "any", optional: true }, keys: { type: "any", optional: true }, expirationTime: { type: "any", optional: true }, $$strict: true },

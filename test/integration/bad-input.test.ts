@@ -61,6 +61,8 @@ interface Row {
 	raw?: (s: Setup) => string | Buffer;
 	status?: number;
 	code?: string;
+	/** A field problem the answer's `errors` must hold (an enum's message names the allowed values). */
+	fieldProblem?: { field: string; message: string };
 	/** Header lines that must not appear in the answer (injection attempts). */
 	absentHeaders?: string[];
 	/** The social callback: a redirect to the UI with ?error= instead of a problem document. */
@@ -278,8 +280,8 @@ add(
 	post("/notifications", "admin", "a subject as a number", notification({ template: { subject: 42, text: "t" } }), 400, "VALIDATION_ERROR"),
 	post("/notifications", "admin", "an SMS to an email address", notification({ channel: "SMS" }), 400, "VALIDATION_ERROR"),
 	post("/notifications", "admin", "a PUSH to an email address", notification({ channel: "PUSH" }), 400, "VALIDATION_ERROR"),
-	post("/notifications", "admin", "an unknown channel", notification({ channel: "PIGEON" }), 400, "VALIDATION_ERROR"),
-	post("/notifications", "admin", "an unknown priority", notification({ priority: "URGENT" }), 400, "VALIDATION_ERROR"),
+	{ ...post("/notifications", "admin", "an unknown channel", notification({ channel: "PIGEON" }), 400, "VALIDATION_ERROR"), fieldProblem: { field: "channel", message: "The 'channel' field must be one of: EMAIL, SMS, PUSH." } },
+	{ ...post("/notifications", "admin", "an unknown priority", notification({ priority: "URGENT" }), 400, "VALIDATION_ERROR"), fieldProblem: { field: "priority", message: "The 'priority' field must be one of: CRITICAL, HIGH, NORMAL, LOW." } },
 	...BAD_EMAILS.map(to => post("/notifications", "admin", `the recipient ${JSON.stringify(to.slice(0, 40))}`, notification({ to }), 400, "VALIDATION_ERROR")),
 	post("/notifications", "admin", "variables as an array", notification({ variables: ["x"] }), 400, "VALIDATION_ERROR"),
 	post("/notifications", "admin", "metadata as a string", notification({ metadata: "x" }), 400, "VALIDATION_ERROR"),
@@ -658,7 +660,10 @@ add(
 	unsubscribe("a JSON body", forged, 415, "UNSUPPORTED_MEDIA_TYPE", { headers: JSON_TYPE, body: "{}" }),
 	get(`/unsubscribe/${forged}`, "none", "a token signed by no key", 400, "INVALID_UNSUBSCRIBE_TOKEN"),
 	prefs("items that are not a list", json({ items: "EMAIL" }), 400, "VALIDATION_ERROR"),
-	prefs("an unknown channel", json({ items: [{ channel: "FAX", category: "news", enabled: false }] }), 400, "VALIDATION_ERROR"),
+	{
+		...prefs("an unknown channel", json({ items: [{ channel: "FAX", category: "news", enabled: false }] }), 400, "VALIDATION_ERROR"),
+		fieldProblem: { field: "items[0].channel", message: "The 'items[0].channel' field must be one of: EMAIL, SMS, PUSH." }
+	},
 	prefs("an SMS item (an actor has no number)", json({ items: [{ channel: "SMS", category: "news", enabled: false }] }), 400, "VALIDATION_ERROR"),
 	prefs("a category with spaces", json({ items: [{ channel: "EMAIL", category: "my news", enabled: false }] }), 400, "VALIDATION_ERROR"),
 	prefs("enabled as a string", json({ items: [{ channel: "EMAIL", category: "news", enabled: "no" }] }), 400, "VALIDATION_ERROR"),
@@ -669,7 +674,15 @@ add(
 	get(`/actors/${NOBODY}/preferences`, "user", "another user's actor", 403, "FORBIDDEN"),
 	get("/admin/suppressions", "user", "a user who is no administrator", 403, "FORBIDDEN"),
 	get("/admin/suppressions?address=", "admin", "an empty address", 400, "VALIDATION_ERROR"),
-	{ name: "DELETE /admin/suppressions/{channel}/{address}: an unknown channel", method: "DELETE", path: "/admin/suppressions/FAX/a@example.com", who: "admin", status: 400, code: "VALIDATION_ERROR" },
+	{
+		name: "DELETE /admin/suppressions/{channel}/{address}: an unknown channel",
+		method: "DELETE",
+		path: "/admin/suppressions/FAX/a@example.com",
+		who: "admin",
+		status: 400,
+		code: "VALIDATION_ERROR",
+		fieldProblem: { field: "channel", message: "The 'channel' field must be one of: EMAIL, SMS, PUSH." }
+	},
 	{ name: "DELETE /admin/suppressions/{channel}/{address}: not suppressed", method: "DELETE", path: "/admin/suppressions/EMAIL/nobody@example.com", who: "admin", status: 404, code: "NOT_FOUND" },
 	get("/admin/unsubscribes", "user", "a user who is no administrator", 403, "FORBIDDEN"),
 	get("/admin/unsubscribes?address=", "admin", "an empty address", 400, "VALIDATION_ERROR"),
@@ -914,6 +927,17 @@ describe("the bad-input corpus", () => {
 		});
 		expect(ERROR_CODES).toContain(problem.code);
 		if (row.code) expect(problem.code).toBe(row.code);
+		if (row.fieldProblem) expect(problem.errors).toContainEqual(row.fieldProblem);
+		// fastest-validator's own enum message puts the allowed values where the rejected one belongs (lib/problem.ts).
+		for (const e of problem.errors ?? []) expect(e.message).not.toMatch(/does not match any of the allowed values/);
+		// RFC 9110: every 401 carries a challenge; invalid_token only when a Bearer token was sent and refused (RFC 6750).
+		const challenge = res.header("www-authenticate");
+		if (res.status !== 401) expect(challenge).toBeNull();
+		else if (row.raw) expect(challenge).toMatch(/^Bearer realm="auth-notify"/);
+		else {
+			const bearerSent = row.who !== "none" || /^Bearer +\S/i.test(row.headers?.authorization ?? "");
+			expect(challenge).toBe(bearerSent && problem.code === "UNAUTHORIZED" ? `Bearer realm="auth-notify", error="invalid_token", error_description="${problem.detail}"` : 'Bearer realm="auth-notify"');
+		}
 	});
 
 	it("should leave the store, the uploaded files and the outbox as the setup left them", async () => {

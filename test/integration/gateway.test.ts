@@ -114,35 +114,79 @@ describe("gateway, auth and actors in one process", () => {
 			expectProblem(await http(p.baseUrl, "GET", "/actor", { token: tokens.accessToken }), 400, "VALIDATION_ERROR");
 		});
 
+		const BARE_CHALLENGE = 'Bearer realm="auth-notify"';
+		const REFUSED_TOKEN = 'Bearer realm="auth-notify", error="invalid_token", error_description="The token is invalid or expired."';
+
+		it("should answer 401 UNAUTHORIZED with the bare Bearer challenge when the request has no token", async () => {
+			const res = await http(p.baseUrl, "GET", `/actors/${tokens.actorId}`);
+			expectProblem(res, 401, "UNAUTHORIZED");
+			expect(res.headers.get("www-authenticate")).toBe(BARE_CHALLENGE);
+		});
+
 		it.each([
-			["no token", undefined],
 			["a malformed token", "abc"],
 			["a forged token", "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0."]
-		])("should answer 401 UNAUTHORIZED when the request has %s", async (_label, token) => {
-			expectProblem(await http(p.baseUrl, "GET", `/actors/${tokens.actorId}`, { token }), 401, "UNAUTHORIZED");
+		])("should answer 401 UNAUTHORIZED with error=invalid_token when the request has %s", async (_label, token) => {
+			const res = await http(p.baseUrl, "GET", `/actors/${tokens.actorId}`, { token });
+			expectProblem(res, 401, "UNAUTHORIZED");
+			expect(res.headers.get("www-authenticate")).toBe(REFUSED_TOKEN);
+		});
+
+		it("should answer 401 with error=invalid_token when the token's signature is not the provider's", async () => {
+			const [h, payload] = tokens.accessToken.split(".");
+			const res = await http(p.baseUrl, "GET", `/actors/${tokens.actorId}`, { token: `${h}.${payload}.${"A".repeat(86)}` });
+			expectProblem(res, 401, "UNAUTHORIZED");
+			expect(res.headers.get("www-authenticate")).toBe(REFUSED_TOKEN);
 		});
 
 		it("should accept the Bearer scheme in any letter case", async () => {
 			const res = await http(p.baseUrl, "GET", `/actors/${tokens.actorId}`, { headers: { authorization: `bearer ${tokens.accessToken}` } });
 			expect(res.status).toBe(200);
+			expect(res.headers.get("www-authenticate")).toBeNull();
 		});
 
-		it("should answer 401 when the Authorization scheme is not Bearer", async () => {
+		it("should answer 401 with the bare challenge when the Authorization scheme is not Bearer (RFC 6750: no error code)", async () => {
 			const res = await http(p.baseUrl, "GET", `/actors/${tokens.actorId}`, { headers: { authorization: `Basic ${tokens.accessToken}` } });
 			expectProblem(res, 401, "UNAUTHORIZED");
+			expect(res.headers.get("www-authenticate")).toBe(BARE_CHALLENGE);
 		});
 
-		it("should answer 401 when an ID token is sent instead of an access token", async () => {
-			expectProblem(await http(p.baseUrl, "GET", `/actors/${tokens.actorId}`, { token: tokens.idToken }), 401, "UNAUTHORIZED");
+		it("should answer 401 with error=invalid_token when an ID token is sent instead of an access token", async () => {
+			const res = await http(p.baseUrl, "GET", `/actors/${tokens.actorId}`, { token: tokens.idToken });
+			expectProblem(res, 401, "UNAUTHORIZED");
+			expect(res.headers.get("www-authenticate")).toBe('Bearer realm="auth-notify", error="invalid_token", error_description="An access token is required."');
 		});
 
-		it("should answer 401 INVALID_CREDENTIALS when the password is wrong", async () => {
+		it("should answer 401 INVALID_CREDENTIALS with the bare challenge when the password is wrong", async () => {
 			const res = await http(p.baseUrl, "POST", "/auth/login", { json: { username: user.email, password: "Wrong-Passw0rd" } });
 			expectProblem(res, 401, "INVALID_CREDENTIALS");
+			expect(res.headers.get("www-authenticate")).toBe(BARE_CHALLENGE);
 		});
 
-		it("should answer 401 INVALID_REFRESH_TOKEN when the refresh token is unknown", async () => {
-			expectProblem(await http(p.baseUrl, "POST", "/auth/tokens/refresh", { json: { refreshToken: "nope" } }), 401, "INVALID_REFRESH_TOKEN");
+		it("should answer 401 INVALID_CREDENTIALS with the bare challenge when a valid token comes with a wrong current password", async () => {
+			const other = newUser();
+			const reg = await http(p.baseUrl, "POST", "/auth/register", { json: other });
+			const res = await http(p.baseUrl, "POST", "/auth/password/change", { token: reg.body.accessToken, json: { currentPassword: "Wrong-Passw0rd-1", newPassword: "Other-Horse-9" } });
+			expectProblem(res, 401, "INVALID_CREDENTIALS");
+			// The access token was fine: a client must not drop it.
+			expect(res.headers.get("www-authenticate")).toBe(BARE_CHALLENGE);
+		});
+
+		it("should answer 401 INVALID_REFRESH_TOKEN with the bare challenge when the refresh token is unknown", async () => {
+			const res = await http(p.baseUrl, "POST", "/auth/tokens/refresh", { json: { refreshToken: "nope" } });
+			expectProblem(res, 401, "INVALID_REFRESH_TOKEN");
+			expect(res.headers.get("www-authenticate")).toBe(BARE_CHALLENGE);
+		});
+
+		it("should name the allowed values of an enum parameter, in the query and in the body", async () => {
+			const list = await http(p.baseUrl, "GET", "/notifications?status=SHIPPED", { token: tokens.accessToken });
+			expectProblem(list, 400, "VALIDATION_ERROR");
+			expect(list.body.errors).toEqual([
+				{ field: "status", message: "The 'status' field must be one of: QUEUED, PROCESSING, SENT, DELIVERED, BOUNCED, COMPLAINT, FAILED, SUPPRESSED, UNSUBSCRIBED, CANCELLED." }
+			]);
+			const send = await http(p.baseUrl, "POST", "/notifications", { token: tokens.accessToken, json: { to: user.email, priority: "LO", template: { subject: "s", text: "t" } } });
+			expectProblem(send, 400, "VALIDATION_ERROR");
+			expect(send.body.errors).toEqual([{ field: "priority", message: "The 'priority' field must be one of: CRITICAL, HIGH, NORMAL, LOW." }]);
 		});
 
 		it("should answer 404 ACTOR_NOT_FOUND when the actor does not exist", async () => {

@@ -4,8 +4,10 @@
  * stdout and stderr while it drives a full run as a client and a browser would:
  * registration, logins (right, wrong, malformed), refresh (rotation and reuse),
  * social sign-in through a real OAuth 2.0 server with the temporary-token exchange,
- * a notification sent by the dispatcher, and a signed SNS webhook. Then every secret
- * the run used or produced is searched for in the captured output.
+ * a notification sent by the dispatcher, its unsubscribe link followed (the signed token
+ * is in the URL's path), and a signed SNS webhook. Then every secret the run used or
+ * produced is searched for in the captured output, where the gateway's access log has
+ * a line for every request.
  *
  * The nodes also export traces to a local OTLP receiver, so the spans of the same run
  * (and Moleculer's debug lines about them) are searched as well.
@@ -32,6 +34,8 @@ import { makeCert, notification, sesEvent, sign, startHttpsHost, type HttpsHost,
 const UI = "https://ui.logs.test";
 const CALLBACK_PATH = "/auth/social/login/callback";
 const JWT = /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g;
+/** The header may be folded onto a second line (RFC 5322), as a long one is. */
+const UNSUBSCRIBE_LINK = /^List-Unsubscribe:\s*<[^>]*\/unsubscribe\/([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)>\r?$/m;
 
 describeWith("NATS", "secrets in the logs of a full run", () => {
 	describeWith("Redis", "with Redis", () => {
@@ -209,6 +213,12 @@ describeWith("NATS", "secrets in the logs of a full run", () => {
 			const tampered = { ...message, Signature: keep("tampered SNS signature", randomBytes(256).toString("base64")) };
 			expectStatus(await http(baseUrl, "POST", "/notifications/webhooks/email-provider", { body: JSON.stringify(tampered), headers: { "content-type": "text/plain" } }), 403);
 
+			// The mail's unsubscribe link carries its signed token in the path, which the access log must not show.
+			const sentMail = await waitForMail(dataDir, "log-test@example.com", /Hello Ada/, 1, 30_000);
+			const unsubscribeToken = keep("unsubscribe token", UNSUBSCRIBE_LINK.exec(fs.readFileSync(sentMail.file, "utf8"))?.[1]);
+			expectStatus(await http(baseUrl, "GET", `/unsubscribe/${unsubscribeToken}`), 200);
+			expectStatus(await http(baseUrl, "POST", `/unsubscribe/${unsubscribeToken}`, { body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } }), 200);
+
 			const store = new SqliteStore(path.join(dataDir, "store.sqlite"));
 			try {
 				const [key] = await store.collection<StoredKey>(KEYS_COLLECTION).find({});
@@ -232,6 +242,23 @@ describeWith("NATS", "secrets in the logs of a full run", () => {
 			expect(log).toMatch(/"requestID":"log-test-invalid","err":\{[^\n]*"errType":"VALIDATION_ERROR"[^\n]*"msg":"The 'auth.login' request is rejected."/);
 			expect(log).toContain("<= Request 'actors.register'");
 			expect(log).toMatch(/"code":"INVALID_STATE"[^\n]*"msg":"Social sign-in failed"/);
+		});
+
+		it("should have written an access line for each request, with the credentials in URLs replaced", () => {
+			const access = log
+				.split("\n")
+				.filter(l => l.startsWith("{") && l.includes('"msg":"HTTP request"'))
+				.map(l => JSON.parse(l) as { level: number; method: string; path: string; status: number; requestId?: string });
+			expect(access.length).toBeGreaterThan(30);
+			expect(access.every(l => l.level === 30)).toBe(true);
+			expect(access.find(l => l.requestId === "log-test-login")).toMatchObject({ method: "POST", path: "/auth/login", status: 200 });
+			expect(access.filter(l => l.path.startsWith("/unsubscribe/")).map(l => `${l.method} ${l.path} ${l.status}`)).toEqual(["GET /unsubscribe/[redacted] 200", "POST /unsubscribe/[redacted] 200"]);
+			const callbacks = access.filter(l => l.path.startsWith(CALLBACK_PATH));
+			expect(callbacks.map(l => l.status)).toEqual([302, 302]);
+			for (const line of callbacks) {
+				expect(line.path).toMatch(/[?&]code=\[redacted\]/);
+				expect(line.path).not.toMatch(/=(?!\[redacted\])/);
+			}
 		});
 
 		it("should find none of the run's secrets in the log", () => {

@@ -1,62 +1,33 @@
 /**
  * The running platform against its own GET /openapi.json: real requests to every kind
  * of route, success and failure, and each answer's status must be documented for its
- * operation and its body must match the documented schema (problem documents
- * included). Also GET /docs: the page, its files and its Content-Security-Policy.
+ * operation, the headers it marks required (X-Request-Id, the 401 challenge) must
+ * come, and its body must match the documented schema (problem documents included;
+ * test/helpers/openapi.ts). Also GET /docs: the page, its files and its
+ * Content-Security-Policy.
  */
 import { createECDH, randomBytes } from "node:crypto";
-import Ajv2020 from "ajv/dist/2020";
-import addFormats from "ajv-formats";
 import { CONSOLE_CSP } from "../../services/api-gateway/console";
 import { DOCS_CSP } from "../../services/api-gateway/docs";
+import { DocumentedAnswers } from "../helpers/openapi";
 import { http, newUser, startPlatform, type HttpResult, type Platform } from "../helpers/platform";
 import { verifiedUser } from "../helpers/senders";
 
 const ADMIN = { BOOTSTRAP_ADMIN_EMAIL: "admin@example.com", BOOTSTRAP_ADMIN_PASSWORD: "Admin-Passw0rd" };
-const DOC_ID = "urn:auth-notify:openapi";
 
-type Operation = { responses: Record<string, { content?: Record<string, { schema: object }> }> };
 let p: Platform;
-let doc: { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, object> } };
-let ajv: Ajv2020;
-const checked = new Set<string>();
-
-/** The answer must be documented for the operation at `template`, and its body match the schema for its content type. */
-function conforms(method: string, template: string, res: HttpResult): void {
-	const label = `${method} ${template} answered ${res.status}`;
-	const op = doc.paths[template]?.[method.toLowerCase()];
-	expect({ label, documented: Boolean(op) }).toEqual({ label, documented: true });
-	const documented = op.responses[String(res.status)];
-	expect({ label, statusDocumented: Boolean(documented), body: documented ? undefined : res.body }).toEqual({ label, statusDocumented: true, body: undefined });
-	const type = (res.headers.get("content-type") ?? "").split(";")[0].trim();
-	if (!documented.content) return checked.add(`${method} ${template}`) && undefined;
-	expect({ label, type, documentedTypes: Object.keys(documented.content) }).toMatchObject({ label, type: expect.any(String) });
-	const media = documented.content[type];
-	expect({ label, type, typeDocumented: Boolean(media) }).toEqual({ label, type, typeDocumented: true });
-	if (type.endsWith("json")) {
-		const schema = JSON.parse(JSON.stringify(media.schema).replaceAll('"#/components/', `"${DOC_ID}#/components/`));
-		const valid = ajv.validate(schema, res.body);
-		expect({ label, errors: valid ? null : ajv.errors }).toEqual({ label, errors: null });
-	}
-	checked.add(`${method} ${template}`);
-}
+let answers: DocumentedAnswers;
 
 async function call(method: string, template: string, url: string, opts: Parameters<typeof http>[3] = {}): Promise<HttpResult> {
 	const res = await http(p.baseUrl, method, url, opts);
-	conforms(method, template, res);
+	answers.conforms(method, template, res);
 	return res;
 }
 
 beforeAll(async () => {
 	// Webhook endpoints on loopback for the create/list/delete requests (nothing is delivered).
 	p = await startPlatform({ ...ADMIN, WEBHOOK_ALLOW_PRIVATE_URLS: "true" });
-	const res = await http(p.baseUrl, "GET", "/openapi.json");
-	expect(res.status).toBe(200);
-	doc = res.body;
-	ajv = new Ajv2020({ strict: false, allErrors: true });
-	addFormats(ajv);
-	ajv.addSchema({ $id: DOC_ID, components: doc.components });
-	conforms("GET", "/openapi.json", res);
+	answers = await DocumentedAnswers.load(p.baseUrl);
 });
 afterAll(() => p.stop());
 
@@ -250,7 +221,7 @@ describe("answers of the running platform against its OpenAPI document", () => {
 	});
 
 	it("should have checked an answer of every documented operation", () => {
-		const all = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map(m => `${m.toUpperCase()} ${path}`));
-		expect(all.filter(op => !checked.has(op))).toEqual([]);
+		const all = Object.entries(answers.doc.paths).flatMap(([path, ops]) => Object.keys(ops).map(m => `${m.toUpperCase()} ${path}`));
+		expect(all.filter(op => !answers.checked.has(op))).toEqual([]);
 	});
 });

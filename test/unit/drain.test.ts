@@ -23,17 +23,23 @@ interface Rig {
 
 let rig: Rig | undefined;
 
-async function start(serve: Serve): Promise<Rig> {
+async function start(serve: Serve, done?: (req: Req, res: Res) => void): Promise<Rig> {
 	const handle: Serve = () => undefined;
 	const server = createServer(GATEWAY_HTTP_OBJECTS, handle);
 	const responses: Res[] = [];
 	const refuse = (_req: Req, res: Res) => {
 		res.writeHead(503).end("stopping");
 	};
-	const drain = new HttpDrain(server, handle, refuse, (req, res) => {
-		responses.push(res);
-		return serve(req, res);
-	});
+	const drain = new HttpDrain(
+		server,
+		handle,
+		refuse,
+		(req, res) => {
+			responses.push(res);
+			return serve(req, res);
+		},
+		done
+	);
 	await new Promise<void>(resolve => server.listen(0, "127.0.0.1", resolve));
 	rig = { server, drain, port: (server.address() as AddressInfo).port, responses };
 	return rig;
@@ -183,5 +189,60 @@ describe("HttpDrain", () => {
 		release();
 		await tick();
 		expect(await settledSoon(drain.begin())).toBe(true);
+	});
+
+	it("should tell `done` of every request once, when it is answered in full or its client went away, with its arrival stamped", async () => {
+		const seen: { url?: string; ended: boolean; receivedAt?: number }[] = [];
+		let held: Res | undefined;
+		let release: () => void = () => undefined;
+		const { port } = await start(
+			(req, res) => {
+				if (req.headers["x-mode"] === "later") held = res;
+				else if (req.headers["x-mode"] === "hang") return new Promise<void>(resolve => (release = resolve));
+				else res.end("now");
+				return Promise.resolve();
+			},
+			(req, res) => seen.push({ url: req.url, ended: res.writableEnded, receivedAt: req.$began })
+		);
+		const send = (mode: string, signal?: AbortSignal) =>
+			new Promise<void>(resolve => {
+				const r = request({ host: "127.0.0.1", port, path: `/${mode}`, headers: { "x-mode": mode }, signal }, res => {
+					res.resume();
+					res.on("end", resolve);
+				});
+				r.on("error", () => resolve());
+				r.end();
+			});
+		await send("now");
+		const later = send("later");
+		await until(() => held !== undefined);
+		expect(seen.map(s => s.url)).toEqual(["/now"]);
+		held!.end("later");
+		await later;
+		const aborter = new AbortController();
+		const hung = send("hang", aborter.signal);
+		await until(() => rig!.responses.length === 3);
+		aborter.abort();
+		await hung;
+		await until(() => rig!.responses[2].closed);
+		release();
+		await until(() => seen.length === 3);
+		for (let i = 0; i < 5; i++) await tick();
+		expect(seen.map(({ url, ended }) => ({ url, ended }))).toEqual([
+			{ url: "/now", ended: true },
+			{ url: "/later", ended: true },
+			{ url: "/hang", ended: false }
+		]);
+		expect(seen.every(s => typeof s.receivedAt === "number")).toBe(true);
+	});
+
+	it("should stamp no arrival when nobody is told", async () => {
+		let stamped: unknown = "unset";
+		const { port } = await start(async (req, res) => {
+			stamped = req.$began;
+			res.end("ok");
+		});
+		expect(await get(port)).toEqual({ status: 200, body: "ok" });
+		expect(stamped).toBeUndefined();
 	});
 });

@@ -4,7 +4,11 @@
  * parser, and no operation documents a status its route cannot answer with. The rules
  * below restate, from the route's side, when the gateway answers each code.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { validate } from "@readme/openapi-parser";
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
 import { ERROR_CODES, type ErrorCode } from "../../lib/errors";
 import { CODE_STATUS } from "../../lib/openapi/codes";
 import GatewayService from "../../services/api-gateway/api-gateway.service";
@@ -166,7 +170,7 @@ describe("OpenAPI document", () => {
 			}
 		};
 		const services = [...SERVICES, probe];
-		const probed = buildDocument(routes, services, "0");
+		const probed = buildDocument(routes, services, { version: "0", license: "MIT" });
 		expect(probed.undocumented).toEqual([expect.stringContaining("GET /probe/undeclared (probe.undeclared)")]);
 		const aliases = listAliases(routes, actionCatalog(services));
 		const wrong = aliases.find(a => a.label === "GET /probe/overclaiming")!;
@@ -177,5 +181,66 @@ describe("OpenAPI document", () => {
 			content: { "application/problem+json": { schema: { allOf: [{}, { properties: { code: { enum: ["RATE_LIMITED"] } } }] } } }
 		};
 		expect(impossibleStatuses(doctored, ALIASES)).toEqual(["GET /health/live: documents 429 RATE_LIMITED, but the alias has no rate limit"]);
+	});
+
+	it("should name the deployment's PUBLIC_URL as its server and the package's licence by its SPDX identifier", () => {
+		const d = platformDocument(GATEWAY, "https://notify.example.com").document as any;
+		expect(d.servers).toEqual([{ url: "https://notify.example.com", description: expect.any(String) }]);
+		// Without a deployment (the SDK's types), the document's own origin.
+		expect((built.document as any).servers).toEqual([{ url: "/", description: expect.any(String) }]);
+		const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, "../../package.json"), "utf8")) as { license: string };
+		expect(d.info.license).toEqual({ name: pkg.license, identifier: pkg.license });
+		expect(pkg.license).toBe("MIT");
+	});
+
+	it("should declare the headers the gateway reads exactly on the aliases that read them, with the patterns it checks", () => {
+		const d = built.document as any;
+		const headerParams = (a: DocumentedAlias) => (d.paths[a.path][a.method.toLowerCase()].parameters as { name: string; in: string }[]).filter(p => p.in === "header").map(p => p.name);
+		for (const a of ALIASES) {
+			const expected = [...(a.policy.idempotencyKey ? ["Idempotency-Key"] : []), ...(a.policy.stream === "sse" ? ["Last-Event-ID"] : [])];
+			expect([a.label, headerParams(a)]).toEqual([a.label, expected]);
+		}
+		expect(ALIASES.filter(a => a.policy.idempotencyKey).map(a => a.label)).toEqual(["POST /notifications"]);
+		const key = d.paths["/notifications"].post.parameters.find((p: { name: string }) => p.name === "Idempotency-Key");
+		const pattern = new RegExp(key.schema.pattern);
+		expect(["order-1042", "k".repeat(255)].map(k => pattern.test(k))).toEqual([true, true]);
+		expect(["two words", "k".repeat(256), "cl\u00e9", ""].map(k => pattern.test(k))).toEqual([false, false, false, false]);
+		const lastEventId = d.paths["/notifications/{notificationId}/events"].get.parameters.find((p: { name: string }) => p.name === "Last-Event-ID");
+		expect(new RegExp(lastEventId.schema.pattern).test("000001754000000.0000001.000001")).toBe(true);
+	});
+
+	it("should declare X-Request-Id on every answer and the Bearer challenge on every 401", () => {
+		const d = built.document as any;
+		const missing: string[] = [];
+		for (const [path, ops] of Object.entries(d.paths as Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>>)) {
+			for (const [method, op] of Object.entries(ops)) {
+				for (const [status, r] of Object.entries(op.responses)) {
+					if (!r.headers?.["X-Request-Id"]) missing.push(`${method} ${path} ${status}: X-Request-Id`);
+					if (status === "401" && !r.headers?.["WWW-Authenticate"]) missing.push(`${method} ${path} 401: WWW-Authenticate`);
+				}
+			}
+		}
+		expect(missing).toEqual([]);
+		expect(d.components.headers.WWWAuthenticate).toMatchObject({ required: true, schema: { type: "string" } });
+		// Every route that takes a token answers 401, so each one declares the challenge.
+		expect(ALIASES.filter(a => a.authentication && !d.paths[a.path][a.method.toLowerCase()].responses["401"]).map(a => a.label)).toEqual([]);
+	});
+
+	it("should give every JSON body a real example, valid against the body the document declares", () => {
+		const d = built.document as any;
+		const ajv = new Ajv2020({ strict: false, allErrors: true });
+		addFormats(ajv);
+		ajv.addSchema({ $id: "urn:auth-notify:openapi", components: d.components });
+		const problems: string[] = [];
+		for (const a of ALIASES.filter(x => ["POST", "PUT"].includes(x.method) && (x.policy.body === "json" || x.policy.body === "flag") && !x.policy.bodyless)) {
+			const media = d.paths[a.path][a.method.toLowerCase()].requestBody.content["application/json"];
+			if (media.example === undefined) {
+				problems.push(`${a.label}: no example (add one to the action's openapi declaration)`);
+				continue;
+			}
+			const schema = JSON.parse(JSON.stringify(media.schema).replaceAll('"#/components/', '"urn:auth-notify:openapi#/components/'));
+			if (!ajv.validate(schema, media.example)) problems.push(`${a.label}: ${ajv.errorsText()}`);
+		}
+		expect(problems).toEqual([]);
 	});
 });

@@ -47,7 +47,8 @@ describe("the gateway's route hooks", () => {
 			noStore: true,
 			bodyParamsOnly: true,
 			bindingCookie: true,
-			stream: "sse"
+			stream: "sse",
+			idempotencyKey: true
 		};
 		for (const [field, value] of Object.entries(read)) expect([field, needsHooks({ ...plain, [field]: value })]).toEqual([field, true]);
 		// Read elsewhere: bodyless by the JSON body check (never a plain alias), failure by the error handler.
