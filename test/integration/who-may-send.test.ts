@@ -102,6 +102,6 @@ describe("who may send, configured", () => {
 	});
 
 	it("refuses an unknown NOTIFICATIONS_USER_SEND at start", async () => {
-		await expect(startPlatform({ NOTIFICATIONS_USER_SEND: "everyone" })).rejects.toThrow(/NOTIFICATIONS_USER_SEND must be self, off or any/);
+		await expect(startPlatform({ NOTIFICATIONS_USER_SEND: "everyone" })).rejects.toThrow(/NOTIFICATIONS_USER_SEND must be one of self, off, any \(got "everyone"\)/);
 	});
 });
