@@ -12,7 +12,7 @@ import { Errors } from "moleculer";
 import { ClientError } from "../errors";
 import type { CreatedUser, IdentityProvider } from "../idp/types";
 import type { Store } from "../store";
-import { AccountIntents, type NewIntent } from "./intents";
+import { AccountIntents, type IntentOwner, type NewIntent } from "./intents";
 import { normalizeEmail } from "../email-address";
 
 export interface ActorProfile {
@@ -68,6 +68,8 @@ export interface AccountDeps {
 	logger: AccountLogger;
 	/** Every extra step a caller may run, by name. */
 	steps: Readonly<Record<string, StepRepair>>;
+	/** This process, named in the intents it writes. */
+	owner: IntentOwner;
 	now?: () => number;
 }
 
@@ -84,7 +86,7 @@ export class AccountCreator {
 	readonly intents: AccountIntents;
 
 	constructor(private readonly deps: AccountDeps) {
-		this.intents = new AccountIntents(() => deps.store(), deps.now ?? Date.now);
+		this.intents = new AccountIntents(() => deps.store(), deps.now ?? Date.now, deps.owner);
 	}
 
 	get logger(): AccountLogger {

@@ -6,6 +6,11 @@
  *
  * An intent holds no password and no provider token: only what the actor profile
  * needs and which identity-provider user was made.
+ *
+ * It also names the process working on it (node id and Moleculer instance id). A node
+ * that starts again under the same node id knows its earlier process is dead (Moleculer
+ * stops a second live node with one id), so it takes that process's intents at once;
+ * any other intent waits for the grace period, since its process may still run.
  */
 import type { CreatedUser } from "../idp/types";
 import { DuplicateKeyError, type Collection, type Store } from "../store";
@@ -28,14 +33,24 @@ export interface AccountIntent {
 	createdAt: string;
 	/** Last written by its creator or claimed by a repair; a repair takes it only a grace period later. */
 	touchedAt: string;
+	/** The process working on it: its creator's, or the repair's that claimed it. Absent in intents older than these fields. */
+	nodeId?: string;
+	instanceId?: string;
 }
 
 export type NewIntent = Pick<AccountIntent, "id" | "method" | "firstName" | "lastName" | "step">;
 
+/** A process: its node id (NODE_ID) and the instance id Moleculer draws at each start. */
+export interface IntentOwner {
+	nodeId: string;
+	instanceId: string;
+}
+
 export class AccountIntents {
 	constructor(
 		private readonly store: () => Store,
-		private readonly now: () => number
+		private readonly now: () => number,
+		private readonly owner: IntentOwner
 	) {}
 
 	private get collection(): Collection<AccountIntent> {
@@ -50,7 +65,7 @@ export class AccountIntents {
 	async open(intent: NewIntent): Promise<boolean> {
 		const now = this.iso();
 		try {
-			await this.collection.insert({ ...intent, phase: "create", createdAt: now, touchedAt: now });
+			await this.collection.insert({ ...intent, phase: "create", createdAt: now, touchedAt: now, ...this.owner });
 			return true;
 		} catch (err) {
 			if (err instanceof DuplicateKeyError) return false;
@@ -68,7 +83,7 @@ export class AccountIntents {
 	 */
 	async beginUndo(intent: NewIntent, user: CreatedUser): Promise<void> {
 		const now = this.iso();
-		const undo = { phase: "undo", sub: user.sub, username: user.username, touchedAt: now } as const;
+		const undo = { phase: "undo", sub: user.sub, username: user.username, touchedAt: now, ...this.owner } as const;
 		const current = await this.collection.get(intent.id);
 		if (current && current.sub !== undefined && current.sub !== user.sub) return;
 		if (current) {
@@ -92,14 +107,21 @@ export class AccountIntents {
 	}
 
 	/**
-	 * Intents untouched for `graceMs`, each claimed for this caller alone (its
-	 * touchedAt moves to now, so another repair waits a grace period again).
+	 * Intents untouched for `graceMs`, and those of an earlier process of this node
+	 * whatever their age (it died: see the top of this file), each claimed for this
+	 * caller alone (it becomes their owner and their touchedAt moves to now, so another
+	 * repair waits a grace period again).
 	 */
 	async claimDue(graceMs: number, limit: number): Promise<AccountIntent[]> {
-		const due = await this.collection.find({ touchedAt: { $lte: this.iso(-graceMs) } }, { sort: { touchedAt: 1 }, limit });
+		const oldest = { sort: { touchedAt: 1 }, limit } as const;
+		const [stale, orphaned] = await Promise.all([
+			this.collection.find({ touchedAt: { $lte: this.iso(-graceMs) } }, oldest),
+			this.collection.find({ nodeId: this.owner.nodeId, instanceId: { $ne: this.owner.instanceId } }, oldest)
+		]);
+		const due = new Map([...orphaned, ...stale].map(intent => [intent.id, intent]));
 		const claimed: AccountIntent[] = [];
-		for (const intent of due) {
-			const mine = await this.collection.findOneAndUpdate({ id: intent.id, touchedAt: intent.touchedAt }, { $set: { touchedAt: this.iso() } });
+		for (const intent of [...due.values()].slice(0, limit)) {
+			const mine = await this.collection.findOneAndUpdate({ id: intent.id, touchedAt: intent.touchedAt }, { $set: { touchedAt: this.iso(), ...this.owner } });
 			if (mine) claimed.push(mine);
 		}
 		return claimed;

@@ -259,7 +259,8 @@ export const VARIABLES = {
 	NODE_ID: variable("Cluster", optional(anything), {
 		whenUnset: "generated (`node-` and 8 random characters)",
 		example: "api-1",
-		description: "This node's Moleculer node id, unique in the cluster."
+		description:
+			"This node's Moleculer node id, unique in the cluster. Give each auth node a fixed one: restarted after a crash, it then repairs at once the registrations it cut off (see [Identity providers](accounts.md#identity-providers))."
 	}),
 	NAMESPACE: variable("Cluster", text("letters, digits, `_`, `.`, `-`", /^[A-Za-z0-9_.-]+$/, "may hold only letters, digits, _ . -"), {
 		default: "auth-notify",

@@ -262,7 +262,8 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 			store: () => this.runtime().store(),
 			idp: () => this.runtime().idp(),
 			logger: this.logger,
-			steps: { [SOCIAL_LINK_STEP]: socialLinkRepair(() => this.runtime().store()) }
+			steps: { [SOCIAL_LINK_STEP]: socialLinkRepair(() => this.runtime().store()) },
+			owner: { nodeId: this.broker.nodeID, instanceId: this.broker.instanceID }
 		});
 		this.repair = new AccountRepair(this.accounts);
 		this.lifecycle = new AccountLifecycle({

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { decodeJwt } from "jose";
 import { AccountCreator } from "../../lib/accounts/create";
-import type { NewIntent } from "../../lib/accounts/intents";
+import { AccountIntents, type NewIntent } from "../../lib/accounts/intents";
 import type { IdentityProvider } from "../../lib/idp/types";
 import { SOCIAL_IDENTITIES, SOCIAL_LINK_STEP, socialLinkRepair, type SocialIdentity } from "../../lib/social/accounts";
 import { authInternals, cutOffCreation, intents, repairNow } from "../helpers/accounts";
@@ -76,7 +76,8 @@ describe("account creation and its repair", () => {
 				store: () => runtime(p).store(),
 				idp: async () => deleteFails,
 				logger: { info: () => undefined, warn: () => undefined, error: (...args: unknown[]) => logged.push(args) },
-				steps: {}
+				steps: {},
+				owner: { nodeId: "another-node", instanceId: "one" }
 			});
 			const address = email();
 
@@ -197,6 +198,23 @@ describe("account creation and its repair", () => {
 			await expect(authInternals(p).repair.sweep(actors(), 3_600_000)).resolves.toBe(0);
 
 			await expect(intents(p).count({ id: address })).resolves.toBe(1);
+			await expect(repairNow(p)).resolves.toBe(1);
+		});
+
+		it("should take at once, whatever their age, the intents of an earlier process of its node and no other node's", async () => {
+			const auth = authInternals(p);
+			const cutOffBy = (nodeId: string) => new AccountIntents(() => runtime(p).store(), Date.now, { nodeId, instanceId: "an-earlier-process" });
+			const earlier = email();
+			const other = email();
+			const user = await idp.createUser({ email: earlier, password: PASSWORD, firstName: "Ada", lastName: "Lovelace" });
+			await cutOffBy(p.broker.nodeID).open(passwordIntent(earlier));
+			await cutOffBy(p.broker.nodeID).recordUser(earlier, user);
+			await cutOffBy("another-node").open(passwordIntent(other));
+
+			await expect(auth.repair.sweep(actors(), 3_600_000)).resolves.toBe(1);
+
+			await expectComplete(earlier);
+			await expect(intents(p).count({ id: other })).resolves.toBe(1);
 			await expect(repairNow(p)).resolves.toBe(1);
 		});
 	});

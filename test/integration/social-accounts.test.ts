@@ -44,7 +44,7 @@ describe("SocialAccounts", () => {
 	let idp: EmbeddedIdentityProvider;
 	const failures: unknown[] = [];
 	const logger = { info: () => undefined, warn: () => undefined, error: (...args: unknown[]) => failures.push(args) };
-	const creator = () => new AccountCreator({ store: () => store, idp: async () => idp, logger, steps: { [SOCIAL_LINK_STEP]: socialLinkRepair(() => store) } });
+	const creator = () => new AccountCreator({ store: () => store, idp: async () => idp, logger, steps: { [SOCIAL_LINK_STEP]: socialLinkRepair(() => store) }, owner: { nodeId: "social-accounts", instanceId: "one" } });
 	const accounts = (box: SecretBox) => new SocialAccounts(() => store, creator(), box, PROVIDER);
 	const linkOf = async (subject: string) => (await store.collection<SocialIdentity>(SOCIAL_IDENTITIES).findOne({ subject }))!;
 
