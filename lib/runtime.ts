@@ -14,7 +14,9 @@ import { KeysUnavailableError, PublicKeySet } from "./idp/public-keys";
 import { ServiceTokenCache } from "./auth/service-tokens";
 import type { Principal } from "./auth/rules";
 import { TokenVerifier } from "./auth/verifier";
+import { fileOutboxes } from "./process/data-dir";
 import { createFileStorage, type FileStorage } from "./files";
+import { probeDirectory } from "./files/disk";
 import { createIdentityProvider, type IdentityProvider } from "./idp";
 import { embeddedTrust } from "./idp/embedded";
 import { createKeyValue, type KeyValue } from "./kv";
@@ -134,6 +136,17 @@ export class Runtime {
 
 	files(): FileStorage {
 		return this.filesRef.get();
+	}
+
+	/**
+	 * After a storage fault, a real write to the store, the files and the file outboxes,
+	 * which ends the fault when all succeed and throws while one cannot be made; nothing
+	 * without a fault. Readiness and the dispatcher's wait for the disk
+	 * (lib/notifications/dispatcher.ts) ask it.
+	 */
+	probeStorage(): Promise<void> {
+		const outboxes = fileOutboxes(this.config).map(dir => ({ probeWrite: () => probeDirectory(dir) }));
+		return this.storageHealth.check([this.store(), this.files(), ...outboxes]);
 	}
 
 	kv(): KeyValue {

@@ -78,6 +78,8 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, 
 				}
 			}),
 			logger: this.logger,
+			health: rt.storageHealth,
+			probeStorage: () => rt.probeStorage(),
 			holdLow: () => this.holdLow(),
 			unsubscribeUrl: async target => `${rt.config.publicUrl}/unsubscribe/${await signUnsubscribe(rt.unsubscribeKeys(), target)}`,
 			onSettled: outcome => {

@@ -33,6 +33,8 @@ export class FileEmailProvider implements EmailProvider {
 			fs.writeFileSync(`${file}.tmp`, raw, { mode: 0o600 });
 			fs.renameSync(`${file}.tmp`, file);
 		} catch (err) {
+			// A full disk leaves part of the file: it would only hold space the next try needs.
+			fs.rmSync(`${file}.tmp`, { force: true });
 			throw new SendError((err as NodeJS.ErrnoException).code ?? "WRITE_FAILED", false, "Could not write to the outbox");
 		}
 		return { messageId: id };

@@ -102,19 +102,24 @@ export class DiskFileStorage implements FileStorage {
 		return removed;
 	}
 
-	/**
-	 * Writes a few blocks to a file of its own, flushes them to the disk, and removes it:
-	 * a full or read-only disk refuses this as it would refuse an upload.
-	 */
-	async probeWrite(): Promise<void> {
-		await fs.promises.mkdir(this.dir, { recursive: true, mode: 0o700 });
-		const file = path.join(this.dir, `.probe-${process.pid}-${randomUUID()}`);
-		try {
-			await fs.promises.writeFile(file, Buffer.alloc(PROBE_BYTES), { mode: 0o600, flush: true });
-		} finally {
-			await fs.promises.rm(file, { force: true });
-		}
+	/** A full or read-only disk refuses this as it would refuse an upload. */
+	probeWrite(): Promise<void> {
+		return probeDirectory(this.dir);
 	}
 
 	async close(): Promise<void> {}
+}
+
+/**
+ * Writes a few blocks to a file of its own in `dir`, flushes them to the disk, and
+ * removes it: proof that the disk under `dir` takes writes (lib/storage-health.ts).
+ */
+export async function probeDirectory(dir: string): Promise<void> {
+	await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
+	const file = path.join(dir, `.probe-${process.pid}-${randomUUID()}`);
+	try {
+		await fs.promises.writeFile(file, Buffer.alloc(PROBE_BYTES), { mode: 0o600, flush: true });
+	} finally {
+		await fs.promises.rm(file, { force: true });
+	}
 }

@@ -5,11 +5,21 @@
  * returns expired leases (of nodes that died or hung) to the queue. On stop, sends
  * under way finish and the notifications claimed but not yet handed to a provider go
  * back to the queue at once.
+ *
+ * While the storage cannot take writes (a full disk), it claims nothing and probes
+ * with a real write every poll interval. An outcome it could not record is kept and
+ * recorded as soon as a probe succeeds, so a notification that went out is not sent
+ * again when its lease would have expired; one it could not hand over (its outbox on
+ * the same disk refused the file) goes back to the queue then, without counting as an
+ * attempt. Sending resumes with that same probe.
  */
+import { setTimeout as pause } from "node:timers/promises";
 import type { Logger, Span, Tracer } from "moleculer";
 import type { ChannelSender } from "../channels";
 import type { NotificationConfig } from "../config";
 import type { KeyValue } from "../kv";
+import { isStorageFault } from "../errors/storage-faults";
+import type { StorageHealth } from "../process/storage-health";
 import type { Store } from "../store";
 import { CHANNELS, type Channel, type NotificationDoc } from "./model";
 import type { StatusPublisher } from "./events";
@@ -27,6 +37,10 @@ export interface DispatcherDeps {
 	/** Closed when the dispatcher stops. */
 	channels: ReadonlyMap<Channel, ChannelSender>;
 	logger: Logger;
+	/** This node's storage health: the dispatcher tells it of faults and waits for their end. */
+	health: Pick<StorageHealth, "failing" | "failed">;
+	/** A real write to the node's storage that ends a fault (Runtime.probeStorage); throws while it cannot be made. */
+	probeStorage(): Promise<void>;
 	/** Whether LOW notifications wait for now. */
 	holdLow(): Promise<boolean>;
 	/** Told of every outcome that was recorded (not of those whose lease was lost). */
@@ -50,6 +64,11 @@ export class Dispatcher {
 	private loop: Promise<void> | null = null;
 	private reaper: NodeJS.Timeout | null = null;
 	private stopped: Promise<void> | null = null;
+	private readonly stopping = new AbortController();
+	/** While the storage cannot take writes: true once a probe wrote, false if the dispatcher stopped first. */
+	private recovery: Promise<boolean> | null = null;
+	/** Writes waiting for the storage; until they are made, this node returns no expired lease (one may be theirs). */
+	private held = 0;
 
 	constructor(private readonly deps: DispatcherDeps) {
 		const { config, store, kv, channels, logger } = deps;
@@ -73,6 +92,7 @@ export class Dispatcher {
 		this.running = true;
 		this.loop = this.run();
 		this.reaper = setInterval(() => {
+			if (this.deps.health.failing || this.held > 0) return;
 			this.queue.reapExpired(cfg.maxAttempts).then(
 				n => n > 0 && this.wake(),
 				err => this.deps.logger.error("Returning expired leases failed", { error: (err as Error).message })
@@ -105,6 +125,7 @@ export class Dispatcher {
 	private async halt(): Promise<void> {
 		this.running = false;
 		if (this.reaper) clearInterval(this.reaper);
+		this.stopping.abort();
 		this.wake();
 		await this.loop;
 		await Promise.allSettled(this.inflight);
@@ -114,6 +135,7 @@ export class Dispatcher {
 	private async run(): Promise<void> {
 		const cfg = this.deps.config;
 		while (this.running) {
+			if (this.deps.health.failing && !(await this.storageBack())) continue;
 			const free = cfg.concurrency - this.inflight.size;
 			// Claim in batches: one claim for many free slots costs one transaction, not many;
 			// after an urgent wake, one free slot is enough.
@@ -148,7 +170,9 @@ export class Dispatcher {
 				return this.settle(outcome);
 			})
 			.catch(err => {
-				if (err instanceof NotStarted) return this.release(n);
+				if (isStorageFault(err)) this.deps.health.failed(err, "notification outbox");
+				// Nothing was handed to a provider: the notification waits in the queue, not in this node's lease.
+				if (err instanceof NotStarted || isStorageFault(err)) return this.release(n);
 				if (!(err instanceof LeaseLost)) throw err;
 				this.deps.logger.warn("Lease lost before sending; another node has the notification", { notificationId: n.id });
 			})
@@ -170,12 +194,57 @@ export class Dispatcher {
 		});
 	}
 
+	/**
+	 * Probes with a real write every poll interval until one succeeds (true) or the
+	 * dispatcher stops (false). Everyone waiting for the storage waits on one probe loop.
+	 */
+	private storageBack(): Promise<boolean> {
+		this.recovery ??= (async () => {
+			while (this.running) {
+				try {
+					await this.deps.probeStorage();
+					return true;
+				} catch {
+					await pause(this.deps.config.pollMs, undefined, { signal: this.stopping.signal }).catch(() => undefined);
+				}
+			}
+			return false;
+		})().finally(() => {
+			this.recovery = null;
+		});
+		return this.recovery;
+	}
+
+	/** Makes a write about a claimed notification; one the storage refused is made again once it takes writes. */
+	private async record(n: NotificationDoc, write: () => Promise<boolean>): Promise<boolean> {
+		let waiting = false;
+		try {
+			for (;;) {
+				try {
+					return await write();
+				} catch (err) {
+					if (!isStorageFault(err)) throw err;
+					this.deps.health.failed(err, "notification outcomes");
+					if (!waiting) {
+						this.held += 1;
+						this.deps.logger.warn("The storage refused a notification's outcome; it is written once the storage takes writes again", { notificationId: n.id });
+					}
+					waiting = true;
+					// Stopping: the lease expires and another node sends the notification.
+					if (!(await this.storageBack())) throw err;
+				}
+			}
+		} finally {
+			if (waiting) this.held -= 1;
+		}
+	}
+
 	private async release(n: NotificationDoc): Promise<void> {
-		if (!(await this.queue.release(n))) this.deps.logger.warn("Lease lost before it was released", { notificationId: n.id });
+		if (!(await this.record(n, () => this.queue.release(n)))) this.deps.logger.warn("Lease lost before it was released", { notificationId: n.id });
 	}
 
 	private async settle(outcome: Outcome): Promise<void> {
-		if (await this.queue.settle(outcome)) this.deps.onSettled(outcome);
+		if (await this.record(outcome.notification, () => this.queue.settle(outcome))) this.deps.onSettled(outcome);
 		else this.deps.logger.warn("Lease lost before the result was recorded", { notificationId: outcome.notification.id });
 	}
 }

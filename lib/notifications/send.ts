@@ -16,6 +16,7 @@ import { defaultCategory, type Channel, type NotificationDoc } from "./model";
 import { retryDelay, type NotificationQueue, type Outcome } from "./queue";
 import { render, type TemplateParts, type Variables } from "./render";
 import type { SendRateLimiter } from "./send-rate";
+import { isStorageFault } from "../errors/storage-faults";
 
 /** Time a send needs on top of its own limit: the result still has to be recorded. */
 export const LEASE_MARGIN_MS = 2000;
@@ -59,7 +60,12 @@ function failed(n: NotificationDoc, error: string, permanent: boolean): Outcome 
 	return { notification: n, status: "FAILED", event: "FAILED", detail: { attempt: n.attempts, error, permanent }, set: { lastError: error } };
 }
 
-/** Works out what becomes of one notification (sending it if due); the caller settles it. Throws LeaseLost or NotStarted. */
+/**
+ * Works out what becomes of one notification (sending it if due); the caller settles it.
+ * Throws LeaseLost, NotStarted, or a storage fault (lib/storage-health.ts): a write of
+ * this node's that the disk refused, before anything reached a provider. A file outbox
+ * says so with the errno as its code: that is not the provider failing, so no attempt.
+ */
 export async function send({ store, queue, channels, limiters, config: cfg, accepting, unsubscribeUrl, sendTimeVariables }: SendDeps, n: NotificationDoc): Promise<Outcome> {
 	// The decision before sending: SUPPRESSED (bounce, complaint: every priority) > UNSUBSCRIBED (not CRITICAL) > send.
 	if (await isSuppressed(store, n.channel, n.to)) {
@@ -103,7 +109,7 @@ export async function send({ store, queue, channels, limiters, config: cfg, acce
 		if (subscriptions) detail.subscriptions = subscriptions;
 		return { notification: n, status: "SENT", event: "SENT", detail, set: { providerMessageId: messageId } };
 	} catch (err) {
-		if (err instanceof LeaseLost || err instanceof NotStarted) throw err;
+		if (err instanceof LeaseLost || err instanceof NotStarted || isStorageFault(err)) throw err;
 		error = err instanceof SendError ? err : err instanceof Timeout ? new SendError("SEND_TIMEOUT", false) : new SendError("SEND_ERROR", false);
 	}
 	// A number that does not exist or opted out fails every later send too: suppressed on this channel.

@@ -46,8 +46,17 @@ function unusable(dir: string, why: string): ConfigError {
  */
 export function usesDataDir(config: Config): boolean {
 	const storeful = config.services.some(s => s !== "api-gateway");
-	const fileOutbox = config.services.includes("dispatcher") && (config.notifications.emailProvider === "file" || config.notifications.sms.provider === "file");
-	return (storeful && !config.mongodbUrl) || fileOutbox;
+	return (storeful && !config.mongodbUrl) || fileOutboxes(config).length > 0;
+}
+
+/** The file outboxes this node's dispatcher writes messages to (lib/email/file.ts, lib/sms/file.ts). */
+export function fileOutboxes(config: Config): string[] {
+	if (!config.services.includes("dispatcher")) return [];
+	const { emailProvider, sms } = config.notifications;
+	return [
+		...(emailProvider === "file" ? [path.join(config.dataDir, "outbox")] : []),
+		...(sms.provider === "file" ? [path.join(config.dataDir, "outbox", "sms")] : [])
+	];
 }
 
 /**

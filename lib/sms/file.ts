@@ -6,7 +6,7 @@
  * to a temporary name and renamed so a reader never sees half a message.
  */
 import { randomUUID } from "node:crypto";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { SendError } from "../errors/send-error";
 import { countSegments } from "./segments";
@@ -29,6 +29,8 @@ export class FileSmsProvider implements SmsProvider {
 			await rename(`${file}.tmp`, file);
 		} catch (err) {
 			this.dirReady = null;
+			// A full disk leaves part of the file: it would only hold space the next try needs.
+			await rm(`${file}.tmp`, { force: true }).catch(() => undefined);
 			throw new SendError((err as NodeJS.ErrnoException).code ?? "WRITE_FAILED", false, "Could not write to the SMS outbox");
 		}
 		return { messageId: id, segments: countSegments(message.text) };

@@ -85,6 +85,7 @@ async function flush(): Promise<void> {
 	const closing = requests.find(r => r.op === "close");
 	const work = requests.filter(r => r.op !== "close");
 	const replies: Reply[] = [];
+	const known = new Set(store.collectionNames());
 	let lost: unknown = null;
 	try {
 		beginImmediate();
@@ -111,6 +112,7 @@ async function flush(): Promise<void> {
 	// A failed ROLLBACK (a full disk can refuse it too) travels beside the first error, never instead of it.
 	if (lost && store.db.isTransaction) rollBack(lost);
 	if (lost) {
+		store.forgetCollections(store.collectionNames().filter(name => !known.has(name)));
 		const error = toWire(lost);
 		const answered = new Map(replies.map(r => [r.id, r]));
 		port.postMessage(work.map(r => ({ id: r.id, error: answered.get(r.id)?.error ?? error })));

@@ -386,6 +386,20 @@ export class SqliteStore implements Store {
 		return c as unknown as Collection<T>;
 	}
 
+	/** The collections this connection has made (or found) the tables of. */
+	collectionNames(): string[] {
+		return [...this.collections.keys()];
+	}
+
+	/**
+	 * Forgets collections whose tables were made in a transaction that was then rolled
+	 * back (a full disk refused its commit): the tables are gone again, and the next use
+	 * makes them, rather than failing with "no such table" until a restart.
+	 */
+	forgetCollections(names: Iterable<string>): void {
+		for (const name of names) this.collections.delete(name);
+	}
+
 	async batch(groups: BatchGroup[]): Promise<boolean[]> {
 		return this.batchStored(groups.map(group => group.map(toText)));
 	}

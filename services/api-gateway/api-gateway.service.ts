@@ -199,7 +199,7 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 			if (rt.usesStore()) {
 				await probe("store", () => rt.store().ping());
 				// After a storage fault, ready again only once a real write succeeds (lib/process/storage-health.ts).
-				await probe("storage", () => rt.storageHealth.check([rt.store(), rt.files()]));
+				await probe("storage", () => rt.probeStorage());
 			}
 			if (rt.config.natsUrl) {
 				await probe("transporter", async () => {

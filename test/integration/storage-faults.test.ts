@@ -10,9 +10,21 @@
  * REQUIRE_SERVICES=1 and is skipped, with the reason, otherwise.
  */
 import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { http, newUser, tempDir } from "../helpers/platform";
+import { ServiceBroker } from "moleculer";
+import { createChannels, type ChannelSender } from "../../lib/channels";
+import { probeDirectory } from "../../lib/files/disk";
+import { createKeyValue } from "../../lib/kv";
+import { newNotification } from "../../lib/notifications/accept";
+import type { EventDoc, NotificationDoc } from "../../lib/notifications/model";
+import { SETTLE_BATCHING } from "../../lib/notifications/queue";
+import { isStorageFault } from "../../lib/errors/storage-faults";
+import { StorageHealth, type WriteProbe } from "../../lib/process/storage-health";
+import { createStore, type Store } from "../../lib/store";
+import { testDispatcher } from "../helpers/dispatcher";
+import { http, newUser, tempDir, testConfig } from "../helpers/platform";
 import { freePort, startNode, waitFor, type NodeProcess } from "../helpers/processes";
 import { ADMIN_ENV, adminToken } from "../helpers/senders";
 import { PDF } from "../helpers/resumes";
@@ -65,35 +77,42 @@ function resumeForm(candidateId: string): FormData {
 	return f;
 }
 
-maybe("a full disk", () => {
-	let mountDir: string;
-	let node: NodeProcess | undefined;
-
+/**
+ * The platform as its own process with DATA_DIR on a tmpfs of its own, mounted for one
+ * describe block and removed after it; start() resolves once the node is ready.
+ */
+function platformOnTmpfs(prefix: string) {
+	const ctx = {
+		mountDir: "",
+		node: undefined as NodeProcess | undefined,
+		async start(env: Record<string, string> = {}) {
+			const dataDir = path.join(ctx.mountDir, "data");
+			const port = await freePort();
+			const baseUrl = `http://127.0.0.1:${port}`;
+			const node = startNode({ ...ADMIN_ENV, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "info", ...env });
+			ctx.node = node;
+			await waitFor("the platform to be ready", async () => (await http(baseUrl, "GET", "/health/ready")).status === 200, 30000);
+			return { dataDir, baseUrl, node };
+		}
+	};
 	beforeAll(() => {
-		mountDir = tempDir("an-full-");
-		mount(mountDir, "size=8m,mode=0700");
+		ctx.mountDir = tempDir(prefix);
+		mount(ctx.mountDir, "size=8m,mode=0700");
 	});
-
 	afterAll(async () => {
-		await node?.stop("SIGKILL");
-		unmount(mountDir);
-		fs.rmSync(mountDir, { recursive: true, force: true });
+		await ctx.node?.stop("SIGKILL");
+		unmount(ctx.mountDir);
+		fs.rmSync(ctx.mountDir, { recursive: true, force: true });
 	});
+	return ctx;
+}
+
+maybe("a full disk", () => {
+	const platform = platformOnTmpfs("an-full-");
 
 	test("answers 503 STORAGE_UNAVAILABLE, turns readiness 503, and recovers without a restart with nothing lost", async () => {
-		const dataDir = path.join(mountDir, "data");
-		const port = await freePort();
-		const baseUrl = `http://127.0.0.1:${port}`;
-		node = startNode({
-			...ADMIN_ENV,
-			DATA_DIR: dataDir,
-			PORT: String(port),
-			LOG_LEVEL: "info",
-			// Sends that fail on the full disk are retried soon after it has room again.
-			NOTIFICATION_RETRY_BASE_MS: "200",
-			NOTIFICATION_RETRY_MAX_MS: "1000"
-		});
-		await waitFor("the platform to be ready", async () => (await http(baseUrl, "GET", "/health/ready")).status === 200, 30000);
+		const { mountDir } = platform;
+		const { dataDir, baseUrl, node } = await platform.start();
 		const reg = await http(baseUrl, "POST", "/auth/register", { json: newUser() });
 		expect(reg.status).toBe(201);
 		const token = reg.body.accessToken as string;
@@ -138,7 +157,7 @@ maybe("a full disk", () => {
 
 		fs.rmSync(filler);
 		await waitFor("readiness to recover", async () => (await http(baseUrl, "GET", "/health/ready")).status === 200, 20000);
-		await waitFor("the recovery to be logged", async () => /Storage takes writes again/.test(node!.output()), 5000);
+		await waitFor("the recovery to be logged", async () => /Storage takes writes again/.test(node.output()), 5000);
 
 		const after = await send(1000);
 		expect(after.status).toBe(201);
@@ -158,13 +177,184 @@ maybe("a full disk", () => {
 			60000,
 			500
 		).catch(err => {
-			throw new Error(`${(err as Error).message}: ${JSON.stringify(unsent).slice(0, 3000)}\n${node!.output().slice(-3000)}`);
+			throw new Error(`${(err as Error).message}: ${JSON.stringify(unsent).slice(0, 3000)}\n${node.output().slice(-3000)}`);
 		});
 		const outbox = fs.readdirSync(path.join(dataDir, "outbox")).filter(f => f.endsWith(".eml"));
 		for (const id of accepted) expect(outbox.some(f => f.startsWith(`${id}.`))).toBe(true);
 		// Still the same process: recovered without a restart.
 		expect(node.child.exitCode).toBeNull();
 	}, 120000);
+});
+
+maybe("a disk that fills while notifications are accepted and sent", () => {
+	const platform = platformOnTmpfs("an-filling-");
+
+	test("sends every notification it accepted exactly once, within seconds of the space returning", async () => {
+		const { dataDir, baseUrl, node } = await platform.start({
+			// Leases and retries as deployed (60 s, 30 s): neither an expiring lease nor a due retry may be what ends the wait below.
+			NOTIFICATION_LEASE_MS: "60000",
+			NOTIFICATION_RETRY_BASE_MS: "30000",
+			DISPATCHER_POLL_MS: "200"
+		});
+		const { mountDir } = platform;
+		const admin = await adminToken(baseUrl);
+		const filler = path.join(mountDir, "filler");
+		const accepted: string[] = [];
+		let requests = 0;
+		// The dispatcher met the full disk once a batch of outcomes failed every try.
+		const dispatcherMetFullDisk = () => (node.output().match(/Recording outcomes failed; trying again/g) ?? []).length >= SETTLE_BATCHING.attempts!;
+		const deadline = Date.now() + 30000;
+		const accept = async () => {
+			while (!dispatcherMetFullDisk()) {
+				if (Date.now() > deadline) throw new Error(`The dispatcher never met the full disk:\n${node.output().slice(-3000)}`);
+				const i = requests++;
+				if (i === 30) fill(filler);
+				const r = await http(baseUrl, "POST", "/notifications", { token: admin, json: { to: `filling-${i}@example.com`, template: { subject: `s${i}`, text: `t${i}` } } });
+				expect([201, 503]).toContain(r.status);
+				if (r.status === 201) accepted.push(r.body.notificationId);
+			}
+		};
+		await Promise.all(Array.from({ length: 4 }, accept));
+		fs.rmSync(filler);
+
+		let unsent: unknown[] = [];
+		await waitFor(
+			"every accepted notification to be sent",
+			async () => {
+				const states = await Promise.all(accepted.map(id => http(baseUrl, "GET", `/notifications/${id}`, { token: admin })));
+				unsent = states.filter(s => s.body.status !== "SENT").map(s => ({ id: s.body.notificationId, status: s.body.status }));
+				return unsent.length === 0;
+			},
+			20000,
+			250
+		).catch(err => {
+			throw new Error(`${(err as Error).message}: ${unsent.length} of ${accepted.length} are not: ${JSON.stringify(unsent).slice(0, 2000)}\n${node.output().slice(-3000)}`);
+		});
+		const files = new Map<string, number>();
+		for (const f of fs.readdirSync(path.join(dataDir, "outbox")).filter(name => name.endsWith(".eml"))) {
+			const id = f.slice(0, f.indexOf("."));
+			files.set(id, (files.get(id) ?? 0) + 1);
+		}
+		expect(accepted.filter(id => files.get(id) !== 1).map(id => ({ id, files: files.get(id) ?? 0 }))).toEqual([]);
+	}, 120000);
+});
+
+maybe("a dispatcher whose disk fills under a send", () => {
+	const dirs: string[] = [];
+	const mounted = (options: string, dir = tempDir("an-dispatch-full-")) => {
+		fs.mkdirSync(dir, { recursive: true });
+		mount(dir, options);
+		dirs.push(dir);
+		return dir;
+	};
+	let stop: () => Promise<void> = async () => undefined;
+
+	afterEach(async () => {
+		await stop();
+		for (const dir of dirs.splice(0).reverse()) {
+			unmount(dir);
+			fs.rmSync(dir, { recursive: true, force: true });
+		}
+	});
+
+	/** Fills the disk, then the room SQLite keeps in its own files, until not even a small write fits. */
+	async function fillStore(store: Store, filler: string): Promise<void> {
+		fill(filler);
+		const junk = store.collection<{ id: string; junk: string }>("suppressions");
+		for (let size = 64 * 1024; size >= 16; ) await junk.insert({ id: randomUUID(), junk: "x".repeat(size) }).catch(() => (size /= 2));
+	}
+
+	/** A dispatcher as a node runs it, on a store whose storage faults reach its health, with one queued notification. */
+	async function scene(dataDir: string, sender: (store: Store) => ChannelSender, probes: (store: Store) => WriteProbe[]) {
+		// Leases and retries as deployed: neither an expiring lease nor a due retry may be what sends the notification.
+		const config = testConfig({ DATA_DIR: dataDir, NOTIFICATION_LEASE_MS: "60000", NOTIFICATION_RETRY_BASE_MS: "30000", DISPATCHER_POLL_MS: "100" });
+		const health = new StorageHealth();
+		const store = createStore(config, err => health.failed(err, "store"));
+		const kv = createKeyValue(config);
+		const warnings: string[] = [];
+		const logger = { ...new ServiceBroker({ logger: false }).getLogger("dispatcher"), warn: (msg: string) => void warnings.push(msg) };
+		const notification = newNotification({ to: "full@example.com", template: { subject: "s", text: "t" } }, { kind: "service", id: "test" });
+		await store.collection<NotificationDoc>("notifications").insert(notification);
+		// Every table the dispatcher and the filler write to exists before the disk fills.
+		await store.collection("notification_events").count({});
+		await store.collection("suppressions").count({});
+		const dispatcher = testDispatcher(config, store, kv, sender(store), { health, logger, probeStorage: () => health.check(probes(store)) });
+		stop = async () => {
+			stop = async () => undefined;
+			await dispatcher.stop();
+			await store.close();
+			await kv.close();
+		};
+		const stored = async () => (await store.collection<NotificationDoc>("notifications").get(notification.id))!;
+		const events = async () => (await store.collection<EventDoc>("notification_events").find({ notificationId: notification.id })).map(e => e.event);
+		return { dispatcher, health, warnings, stored, events, store };
+	}
+
+	test("records the outcome the full disk refused once it has room, within seconds and without sending again", async () => {
+		const dataDir = mounted("size=4m,mode=0700");
+		const filler = path.join(dataDir, "filler");
+		const sends: string[] = [];
+		// The provider takes the message; meanwhile the disk fills, to the last page SQLite keeps for itself.
+		const provider = (store: Store): ChannelSender => ({
+			channel: "EMAIL",
+			async send(id) {
+				sends.push(id);
+				await fillStore(store, filler);
+				return { messageId: `m-${id}` };
+			},
+			close: async () => undefined
+		});
+		const s = await scene(path.join(dataDir, "data"), provider, store => [store]);
+		s.dispatcher.start();
+		await waitFor("the dispatcher to hold the outcome the disk refused", async () => s.warnings.some(w => /The storage refused a notification's outcome/.test(w)), 20000);
+		expect(s.health.failing).toBe(true);
+
+		fs.rmSync(filler);
+		await waitFor("the notification to be SENT", async () => (await s.stored()).status === "SENT", 10000);
+
+		expect(sends).toHaveLength(1);
+		expect(await s.stored()).toMatchObject({ status: "SENT", attempts: 1, providerMessageId: `m-${sends[0]}` });
+		expect(s.health.failing).toBe(false);
+	}, 60000);
+
+	test("gives a notification whose outbox file the full disk refused back to the queue without an attempt, and sends it once there is room", async () => {
+		const dataDir = tempDir("an-outbox-full-");
+		dirs.push(dataDir);
+		const outbox = mounted("size=1m,mode=0700", path.join(dataDir, "outbox"));
+		const filler = path.join(outbox, ".filler");
+		fill(filler);
+		const config = testConfig({ DATA_DIR: dataDir });
+		const s = await scene(dataDir, () => createChannels(config).get("EMAIL")!, store => [store, { probeWrite: () => probeDirectory(outbox) }]);
+		s.dispatcher.start();
+		await waitFor("the outbox to refuse the message", async () => s.health.failing, 10000);
+		await waitFor("the notification to be queued again", async () => (await s.stored()).status === "QUEUED", 10000);
+		expect(await s.stored()).toMatchObject({ status: "QUEUED", attempts: 0 });
+		expect(await s.events()).toEqual([]);
+
+		fs.rmSync(filler);
+		await waitFor("the notification to be SENT", async () => (await s.stored()).status === "SENT", 10000);
+
+		expect(fs.readdirSync(outbox).filter(f => f.endsWith(".eml"))).toHaveLength(1);
+		expect(await s.stored()).toMatchObject({ status: "SENT", attempts: 1 });
+		expect(s.health.failing).toBe(false);
+	}, 60000);
+
+	test("makes a collection first used while the disk was full once it has room", async () => {
+		const dataDir = mounted("size=4m,mode=0700");
+		const filler = path.join(dataDir, "filler");
+		const store = createStore(testConfig({ DATA_DIR: path.join(dataDir, "data") }));
+		stop = () => store.close();
+		await store.collection("suppressions").count({});
+		await fillStore(store, filler);
+		const templates = store.collection<{ id: string; name: string }>("templates");
+		const refused: unknown = await templates.insert({ id: "t1", name: "first" }).then(() => "stored", err => err);
+		expect(isStorageFault(refused)).toBe(true);
+
+		fs.rmSync(filler);
+
+		await expect(templates.insert({ id: "t1", name: "first" })).resolves.toMatchObject({ id: "t1" });
+		await expect(templates.get("t1")).resolves.toMatchObject({ name: "first" });
+	}, 60000);
 });
 
 maybe("an unusable DATA_DIR", () => {
