@@ -96,6 +96,8 @@ function failure(res: Answer<unknown>, what: string): CommandFailure {
 			? "Check the administrator's email and password (or the token)."
 			: res.status === 403
 				? "Sign in as an administrator (a user of the group admin); `auth-notify admin create` makes one."
-				: undefined;
+				: res.status === 429
+					? "Each command signs in once, and sign-ins per username are limited (RATE_LIMIT_LOGIN_PER_USER): wait a minute, or sign in once and pass the access token with --token."
+					: undefined;
 	return new CommandFailure(`${what}: ${res.status} ${code}${detail ? `: ${detail}` : ""}`, code, res.status, fix);
 }
