@@ -85,14 +85,18 @@ export class AccountLifecycle {
 	 * REQUIRE_VERIFIED_EMAIL, so is one of an unverified user.
 	 */
 	async admit(tokens: TokenSet, refused: () => ClientError = invalidCredentials): Promise<TokenSet> {
-		const sub = subjectOf(tokens.idToken);
-		if (sub !== undefined && (await new AccountLocks(this.deps.store).get(sub))) {
-			await (await this.deps.idp()).revokeSession(tokens.refreshToken).catch(() => undefined);
-			throw refused();
-		}
+		await this.refuseLocked(tokens, refused);
 		if (!this.deps.config.requireVerifiedEmail || verifiedClaim(tokens.idToken)) return tokens;
 		await (await this.deps.idp()).revokeSession(tokens.refreshToken).catch(() => undefined);
 		throw emailNotVerified();
+	}
+
+	/** A token set of a locked account (lib/accounts/locks.ts) is withdrawn and refused with `refused`. */
+	async refuseLocked(tokens: TokenSet, refused: () => ClientError): Promise<TokenSet> {
+		const sub = subjectOf(tokens.idToken);
+		if (sub === undefined || !(await new AccountLocks(this.deps.store).get(sub))) return tokens;
+		await (await this.deps.idp()).revokeSession(tokens.refreshToken).catch(() => undefined);
+		throw refused();
 	}
 
 	/** After registration: a failure is logged, the account stands (the user can ask again). */

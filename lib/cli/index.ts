@@ -2,7 +2,7 @@
  * `npx auth-notify <command>` (bin/auth-notify.js runs this file from dist/): the
  * operator's command line. Commands about a running platform talk to it over HTTP as
  * an administrator; admin create, keys rotate --unsubscribe, outbox and doctor read
- * the configuration (the environment, or --env-file) themselves. Exit codes: 0 done,
+ * the configuration (the environment, or --dotenv) themselves. Exit codes: 0 done,
  * 1 failed (a refusal, a dependency down, a problem found), 2 a command line that
  * cannot run. --json prints one JSON document on stdout, also for failures.
  */
@@ -19,7 +19,7 @@ const GLOBAL_OPTIONS: Record<string, Option> = {
 	email: { type: "string", description: "The administrator's email (default BOOTSTRAP_ADMIN_EMAIL)" },
 	password: { type: "string", description: "The administrator's password (default BOOTSTRAP_ADMIN_PASSWORD)" },
 	token: { type: "string", description: "An administrator's access token, instead of signing in" },
-	"env-file": { type: "string", description: "Read variables from this file too (the process's own win), as node --env-file does" },
+	dotenv: { type: "string", description: "Read variables from this file too (the process's own win), as node --env-file reads one" },
 	json: { type: "boolean", description: "Print one JSON document" },
 	help: { type: "boolean", short: "h", description: "Print this help" }
 };
@@ -92,9 +92,9 @@ export async function run(argv: string[], io: Output, baseEnv?: Env): Promise<nu
 		}
 		let env: Env;
 		try {
-			env = baseEnv ?? commandLineEnv(values["env-file"] as string | undefined);
+			env = baseEnv ?? commandLineEnv(values.dotenv as string | undefined);
 		} catch (err) {
-			throw new UsageError(`--env-file cannot be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+			throw new UsageError(`--dotenv cannot be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
 		}
 		const defaults = commandLineDefaults(env);
 		const adminEmail = (values.email as string | undefined) ?? defaults.adminEmail;

@@ -18,6 +18,7 @@ import type { TokenSet } from "../../lib/idp";
 import { SOCIAL_LINK_STEP, socialLinkRepair } from "../../lib/social/accounts";
 import { redirectHeaders, type Redirect } from "../../lib/social/redirect";
 import { SocialSignIn, type CallbackInput } from "../../lib/social/sign-in";
+import { invalidTemporaryToken } from "../../lib/social/temp-tokens";
 import { AccountLifecycleMixin } from "./account-lifecycle";
 import { RuntimeMixin, type RuntimeMethods } from "../../mixins/runtime.mixin";
 import { ServiceAccountsMixin } from "./service-accounts";
@@ -199,7 +200,8 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 			},
 			params: { token: { type: "string", min: 1, max: 8192 }, $$strict: true },
 			async handler(ctx: Context<ExchangeParams>): Promise<TokenSet> {
-				return this.signedIn(ctx, await this.social().exchange(ctx.params.token));
+				// A locked account's social sign-in ends here, as an unknown token would.
+				return this.signedIn(ctx, await this.lifecycle.refuseLocked(await this.social().exchange(ctx.params.token), invalidTemporaryToken));
 			}
 		}
 	},

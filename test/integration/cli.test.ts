@@ -8,6 +8,7 @@ import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { COMMANDS } from "../../lib/cli/commands";
 import { http, newUser, runtime, startPlatform, tempDir, type Platform } from "../helpers/platform";
 
 const BIN = path.join(__dirname, "..", "..", "bin", "auth-notify.js");
@@ -67,6 +68,30 @@ describe("auth-notify usage", () => {
 		const json = await cli(["service-account", "delete", "--json"]);
 		expect(json.code).toBe(2);
 		expect(json.json).toEqual({ error: { code: "USAGE", message: expect.stringContaining("service-account delete takes <serviceId>") } });
+	});
+
+	it("should document every command in docs/cli.md", () => {
+		const doc = fs.readFileSync(path.join(__dirname, "..", "..", "docs", "cli.md"), "utf8");
+		for (const c of COMMANDS) expect({ command: c.words.join(" "), documented: doc.includes(`npx auth-notify ${c.words.join(" ")}`) }).toEqual({ command: c.words.join(" "), documented: true });
+	});
+
+	it("should read an env file, the process's own variables winning, and exit 2 when it cannot", async () => {
+		const dir = tempDir();
+		try {
+			const file = path.join(dir, ".env");
+			fs.writeFileSync(file, `PORT=eighty\nDATA_DIR=${dir}\n`);
+			const broken = await cli(["doctor", "--dotenv", file]);
+			expect(broken.code).toBe(1);
+			expect(broken.stdout).toContain("PORT must be a whole number");
+			const fixed = await cli(["doctor", "--dotenv", file, "--json"], { PORT: "8600" });
+			expect(fixed.code).toBe(0);
+			expect(fixed.json.ok).toBe(true);
+			const missing = await cli(["doctor", "--dotenv", path.join(dir, "none")]);
+			expect(missing.code).toBe(2);
+			expect(missing.stderr).toContain("--dotenv cannot be read: ENOENT");
+		} finally {
+			fs.rmSync(dir, { recursive: true, force: true });
+		}
 	});
 
 	it("should exit 2 when a remote command has no administrator to sign in as", async () => {
