@@ -16,6 +16,8 @@ export interface CommandContext {
 	env: Env;
 	args: string[];
 	values: Values;
+	/** --url as given (commands that look at the platform without signing in). */
+	url?: string;
 	/** The platform client; made on first use (commands that stay local never sign in). */
 	platform(): PlatformClient;
 	/** The administrator the command line signs in as (--email, else BOOTSTRAP_ADMIN_EMAIL), when it knows one. */
@@ -264,6 +266,6 @@ export const COMMANDS: Command[] = [
 		words: ["doctor"],
 		args: [],
 		summary: "Check the configuration, store, NATS, Redis, providers and keys; say what to fix",
-		run: ctx => doctor(ctx.env)
+		run: ctx => doctor(ctx.env, ctx.url)
 	}
 ];

@@ -3,7 +3,8 @@
  * says for each problem what is wrong and how to fix it. Configuration first (every
  * problem of lib/config's schema, with its hint); with a valid one, the store (SQLite's
  * DATA_DIR writable, MongoDB reachable), NATS and Redis when set, the providers' hosts,
- * and the signing keys in the store (readable, sealed). Never prints a secret: URLs
+ * the signing keys in the store (readable, sealed), and whether a platform answers
+ * at --url or PUBLIC_URL and is ready. Never prints a secret: URLs
  * are shown as host and port.
  */
 import fs from "node:fs";
@@ -21,7 +22,7 @@ import type { Outcome } from "./output";
 export type FindingStatus = "ok" | "warning" | "problem" | "skipped";
 
 export interface Finding {
-	check: "configuration" | "store" | "nats" | "redis" | "email" | "sms" | "keys";
+	check: "configuration" | "store" | "nats" | "redis" | "email" | "sms" | "keys" | "platform";
 	status: FindingStatus;
 	message: string;
 	/** What to do, for a warning or a problem. */
@@ -241,8 +242,33 @@ async function checkKeys(config: Config, store: Store | null, findings: Finding[
 	}
 }
 
+/** Whether a platform answers at `url`, and is ready; not running is no problem (doctor also checks a stopped one). */
+async function checkPlatform(url: string, findings: Finding[]): Promise<void> {
+	let res: Response;
+	try {
+		res = await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+	} catch {
+		findings.push({ check: "platform", status: "skipped", message: `Nothing answers at ${url}: not running, or running elsewhere (pass --url)` });
+		return;
+	}
+	const report = (await res.json().catch(() => null)) as { status?: string; checks?: Record<string, unknown> } | null;
+	if (res.status === 200) {
+		findings.push({ check: "platform", status: "ok", message: `The platform at ${url} is ready` });
+		return;
+	}
+	const failing = Object.entries(report?.checks ?? {})
+		.filter(([, v]) => v !== "ok" && (v as { status?: string })?.status !== "ok")
+		.map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`);
+	findings.push({
+		check: "platform",
+		status: "problem",
+		message: `The platform at ${url} answers ${res.status} to /health/ready${failing.length ? ` (${failing.join("; ")})` : ""}`,
+		fix: "Read the node's log for the failing check; the checks above say which dependency to fix."
+	});
+}
+
 /** Every finding, in order; a configuration that does not load skips the rest. */
-export async function diagnose(env: Env): Promise<Finding[]> {
+export async function diagnose(env: Env, url?: string): Promise<Finding[]> {
 	const findings: Finding[] = [];
 	const problems = validateEnv(env);
 	if (problems.length > 0) {
@@ -254,7 +280,7 @@ export async function diagnose(env: Env): Promise<Finding[]> {
 	findings.push({ check: "configuration", status: "ok", message: "Every variable is valid" });
 	const store = await checkStore(config, findings);
 	try {
-		await Promise.all([checkNats(config, findings), checkRedis(config, findings), checkProviders(config, findings)]);
+		await Promise.all([checkNats(config, findings), checkRedis(config, findings), checkProviders(config, findings), checkPlatform(url ?? config.publicUrl, findings)]);
 		await checkKeys(config, store, findings);
 	} finally {
 		await store?.close().catch(() => undefined);
@@ -262,12 +288,12 @@ export async function diagnose(env: Env): Promise<Finding[]> {
 	return findings.sort((a, b) => ORDER.indexOf(a.check) - ORDER.indexOf(b.check));
 }
 
-const ORDER: Finding["check"][] = ["configuration", "store", "nats", "redis", "email", "sms", "keys"];
+const ORDER: Finding["check"][] = ["configuration", "store", "nats", "redis", "email", "sms", "keys", "platform"];
 
 const MARK: Record<FindingStatus, string> = { ok: "ok     ", warning: "warning", problem: "PROBLEM", skipped: "skipped" };
 
-export async function doctor(env: Env): Promise<Outcome> {
-	const findings = await diagnose(env);
+export async function doctor(env: Env, url?: string): Promise<Outcome> {
+	const findings = await diagnose(env, url);
 	const problems = findings.filter(f => f.status === "problem").length;
 	const warnings = findings.filter(f => f.status === "warning").length;
 	const lines = findings.map(f => `${MARK[f.status]}  ${f.check}: ${f.message}${f.fix ? `\n         fix: ${f.fix}` : ""}`);

@@ -108,6 +108,7 @@ export async function run(argv: string[], io: Output, baseEnv?: Env): Promise<nu
 			values,
 			adminEmail,
 			adminPassword,
+			url: values.url === undefined ? undefined : url,
 			platform: () => (client ??= new PlatformClient(url, { token: values.token as string | undefined, email: adminEmail, password: adminPassword }))
 		});
 		io.out(wantsJson ? JSON.stringify(outcome.json, null, 2) : outcome.text);

@@ -13,6 +13,8 @@ import { http, newUser, runtime, startPlatform, tempDir, type Platform } from ".
 
 const BIN = path.join(__dirname, "..", "..", "bin", "auth-notify.js");
 const ADMIN = { email: "cli-admin@example.test", password: "Admin-Passw0rd!" };
+/** Where no platform answers (the discard port), so doctor's platform check is skipped whatever else runs here. */
+const NOTHING_THERE = "http://127.0.0.1:9";
 
 interface Run {
 	code: number;
@@ -83,7 +85,7 @@ describe("auth-notify usage", () => {
 			const broken = await cli(["doctor", "--dotenv", file]);
 			expect(broken.code).toBe(1);
 			expect(broken.stdout).toContain("PORT must be a whole number");
-			const fixed = await cli(["doctor", "--dotenv", file, "--json"], { PORT: "8600" });
+			const fixed = await cli(["doctor", "--dotenv", file, "--json"], { PORT: "8600", PUBLIC_URL: NOTHING_THERE });
 			expect(fixed.code).toBe(0);
 			expect(fixed.json.ok).toBe(true);
 			const missing = await cli(["doctor", "--dotenv", path.join(dir, "none")]);
@@ -111,12 +113,13 @@ describe("auth-notify doctor", () => {
 	it("should exit 0 and report every check on a working configuration", async () => {
 		const dir = tempDir();
 		try {
-			const r = await cli(["doctor", "--json"], { DATA_DIR: dir, NATS_URL: "nats://127.0.0.1:4222", REDIS_URL: "redis://127.0.0.1:6379" });
+			const r = await cli(["doctor", "--json"], { DATA_DIR: dir, NATS_URL: "nats://127.0.0.1:4222", REDIS_URL: "redis://127.0.0.1:6379", PUBLIC_URL: NOTHING_THERE });
 			expect(r.code).toBe(0);
 			expect(r.json).toMatchObject({ ok: true, problems: 0 });
 			const checks = r.json.findings.map((f: { check: string; status: string }) => `${f.check}:${f.status}`);
 			expect(checks).toEqual(expect.arrayContaining(["configuration:ok", "store:ok", "nats:ok", "redis:ok", "email:ok", "sms:ok", "keys:ok"]));
-			const text = await cli(["doctor"], { DATA_DIR: dir });
+			expect(r.json.findings).toContainEqual({ check: "platform", status: "skipped", message: expect.stringContaining(NOTHING_THERE) });
+			const text = await cli(["doctor"], { DATA_DIR: dir, PUBLIC_URL: NOTHING_THERE });
 			expect(text.code).toBe(0);
 			expect(text.stdout).toContain("No problems found.");
 		} finally {
@@ -291,6 +294,7 @@ describe("auth-notify against a running platform", () => {
 	it("should find the keys sealed, and name IDP_KEY_ENCRYPTION_KEY when it does not open them", async () => {
 		const good = await cli(["doctor", "--json"], env);
 		expect(good.code).toBe(0);
+		expect(good.json.findings).toContainEqual({ check: "platform", status: "ok", message: `The platform at ${p.baseUrl} is ready` });
 		expect(good.json.findings).toContainEqual(expect.objectContaining({ check: "keys", status: "ok", message: expect.stringMatching(/signing keys open and are sealed/) }));
 
 		const bad = await cli(["doctor"], { ...env, IDP_KEY_ENCRYPTION_KEY: randomBytes(32).toString("base64") });
