@@ -17,6 +17,14 @@ export interface UserPrincipal {
 	groups: string[];
 	isAdmin: boolean;
 	exp: number;
+	/** auth_time: when the session's user last proved who they are (Unix seconds); step-up routes ask for a recent one. */
+	authTime?: number;
+	/** amr (RFC 8176) of the session, where the token carries it (the embedded provider). */
+	amr?: string[];
+	/** The session (refresh-token family), where the token names it. */
+	sid?: string;
+	/** Jti of the token: with Cognito, which pool tokens cannot carry the platform's claims, it finds the session's record. */
+	jti?: string;
 }
 
 export interface ServicePrincipal {
