@@ -11,6 +11,8 @@ import { Secret, TOTP } from "otpauth";
 import type { AuditEvent } from "../../lib/audit";
 import type { FactorRecord, MfaTokenRecord } from "../../lib/mfa/records";
 import { sha256 } from "../../lib/crypto";
+import { AuthSessions } from "../../lib/mfa";
+import { cognitoEnv, createPools, startCognitoLocal, type CognitoLocal } from "../helpers/cognito-local";
 import { expectStatus, http, newUser, runtime, startPlatform, type HttpResult, type Platform } from "../helpers/platform";
 import { waitFor } from "../helpers/processes";
 
@@ -359,5 +361,60 @@ describe.each(["all", "admins"] as const)("MFA_ENFORCE=%s", enforce => {
 			expectStatus(res, 403);
 			expect(res.body.code).toBe("MFA_ENROLLMENT_REQUIRED");
 		} else expectStatus(res, 200);
+	});
+});
+
+describe("multi-factor authentication with Cognito (cognito-local)", () => {
+	let local: CognitoLocal | undefined;
+	let p: Platform;
+
+	beforeAll(async () => {
+		local = await startCognitoLocal();
+		p = await startPlatform({ ...BASE_ENV, ...cognitoEnv(local, await createPools(local)) });
+	}, 60000);
+	afterAll(async () => {
+		await p?.stop();
+		await local?.stop();
+	});
+
+	it("should hold the pool's token set sealed until the second factor passes, and keep the session's amr in the platform's record", async () => {
+		const a = await register(p);
+		const { secret } = await enrol(p, a.accessToken);
+		const res = await login(p, a);
+		expectStatus(res, 403);
+		expect(res.body.code).toBe("MFA_REQUIRED");
+		const held = await runtime(p).store().collection<MfaTokenRecord>("mfa_tokens").get(sha256(res.body.mfaToken));
+		expect(held!.sealedTokens).toMatch(/^v1\./);
+
+		const ok = await verify(p, { mfaToken: res.body.mfaToken, type: "totp", code: codeAt(secret, 1) });
+		expectStatus(ok, 200);
+		expect(JSON.stringify(held)).not.toContain(ok.body.refreshToken.slice(-40));
+		// Pool tokens cannot carry amr: the platform's record of the session does.
+		const jti = decodeJwt(ok.body.accessToken).jti as string;
+		const session = await new AuthSessions(runtime(p).store()).of(jti);
+		expect(session).toMatchObject({ userSub: a.actorId, amr: ["pwd", "otp", "mfa"] });
+		// The record follows the session through a refresh, and step-up routes read it.
+		const refreshed = await http(p.baseUrl, "POST", "/auth/tokens/refresh", { json: { refreshToken: ok.body.refreshToken } });
+		expectStatus(refreshed, 200);
+		await expect(new AuthSessions(runtime(p).store()).of(decodeJwt(refreshed.body.accessToken).jti as string)).resolves.toMatchObject({ id: session!.id });
+		expectStatus(await http(p.baseUrl, "POST", "/auth/mfa/recovery-codes", { token: refreshed.body.accessToken }), 201);
+		// The held set is gone with the spent mfaToken.
+		await expect(runtime(p).store().collection<MfaTokenRecord>("mfa_tokens").get(held!.id)).resolves.toMatchObject({ usedAt: expect.any(String) });
+		expect((await runtime(p).store().collection<MfaTokenRecord>("mfa_tokens").get(held!.id))!.sealedTokens).toBeUndefined();
+	});
+
+	it("should answer step-up routes from the session's record, not the pool token's own auth_time", async () => {
+		const a = await register(p);
+		const signIn = await login(p, a);
+		expectStatus(signIn, 200);
+		const jti = decodeJwt(signIn.body.accessToken).jti as string;
+		const sessions = runtime(p).store().collection("auth_sessions");
+		const { sessionId } = (await runtime(p).store().collection<{ id: string; sessionId: string }>("auth_session_tokens").get(jti))!;
+		expectStatus(await http(p.baseUrl, "POST", "/auth/mfa/totp", { token: signIn.body.accessToken, json: {} }), 201);
+		// The session's sign-in is made old: the route refuses, though the pool token says it was issued just now.
+		await sessions.updateMany({ id: sessionId }, { $set: { authTime: Math.floor(Date.now() / 1000) - 3600 } });
+		const refused = await http(p.baseUrl, "POST", "/auth/mfa/totp", { token: signIn.body.accessToken, json: {} });
+		expectStatus(refused, 401);
+		expect(refused.body.code).toBe("STEP_UP_REQUIRED");
 	});
 });
