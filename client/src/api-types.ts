@@ -4762,6 +4762,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description Problem document: NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
             /** @description Problem document: INTERNAL. */
             500: {
                 headers: {
@@ -4852,6 +4865,19 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
                         code?: "SERVICE_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Problem document: NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_FOUND";
                     };
                 };
             };
@@ -5106,6 +5132,19 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
                         code?: "SERVICE_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Problem document: NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_FOUND";
                     };
                 };
             };

@@ -141,7 +141,7 @@ export const MfaMixin: ServiceSchema<ServiceSettingSchema, MfaMethods, MfaVars> 
 				summary: "Confirm an authenticator app with its first code",
 				description: "The first factor comes with 10 recovery codes, shown only here. With an enrolment mfaToken, the mfaToken is spent: sign in again.",
 				success: { status: 200, description: "The factor is active.", schema: ref("TotpConfirmed") },
-				problems: ["INVALID_MFA_CODE", "INVALID_MFA_TOKEN"],
+				problems: ["INVALID_MFA_CODE", "INVALID_MFA_TOKEN", "NOT_FOUND"],
 				example: { code: "123456" }
 			},
 			params: { factorId: { type: "uuid" }, code, $$strict: true },
@@ -157,7 +157,7 @@ export const MfaMixin: ServiceSchema<ServiceSettingSchema, MfaMethods, MfaVars> 
 				summary: "Remove one of the signed-in user's factors",
 				description: "Step-up. With the last factor, the recovery codes go too.",
 				success: { status: 204, description: "Removed." },
-				problems: ["STEP_UP_REQUIRED"]
+				problems: ["STEP_UP_REQUIRED", "NOT_FOUND"]
 			},
 			params: { factorId: { type: "uuid" }, $$strict: true },
 			async handler(ctx: Context<FactorParams, OriginMeta>): Promise<null> {
@@ -174,7 +174,7 @@ export const MfaMixin: ServiceSchema<ServiceSettingSchema, MfaMethods, MfaVars> 
 				summary: "Replace the signed-in user's recovery codes",
 				description: "Step-up. Ten new codes, shown only here; the old ones stop working.",
 				success: { status: 201, description: "The new codes.", schema: ref("RecoveryCodes") },
-				problems: ["STEP_UP_REQUIRED"]
+				problems: ["STEP_UP_REQUIRED", "NOT_FOUND"]
 			},
 			params: { $$strict: true },
 			async handler(ctx: Context<Record<string, never>, OriginMeta>) {
