@@ -255,6 +255,12 @@ export class SecondFactors {
 		return { codes: await records.replaceRecoveryCodes(caller.sub) };
 	}
 
+	/** Spent and expired mfaTokens go (and any pool token set one still held), and ended Cognito session records. */
+	async sweep(): Promise<void> {
+		await this.records().sweepTokens();
+		if ((await this.deps.idp()).kind === "cognito") await this.sessions().sweep();
+	}
+
 	/** An administrator's reset: every factor and recovery code of the user goes. */
 	async removeAll(actorId: string, origin: RequestOrigin, by: string): Promise<void> {
 		const removed = await this.records().removeAll(actorId);

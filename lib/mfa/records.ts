@@ -243,7 +243,7 @@ export class MfaRecords {
 		}
 	}
 
-	/** Tokens past their time (and the held Cognito tokens in them) go. */
+	/** Tokens past their time (and the held Cognito tokens in them) go; spent ones keep no held tokens already. */
 	sweepTokens(): Promise<number> {
 		return this.tokens.deleteMany({ expiresAt: { $lt: this.iso() } });
 	}

@@ -60,8 +60,13 @@ interface AuthVars {
 	socialSignIn?: SocialSignIn;
 	/** Set while the service runs: no repair starts once it is cleared. */
 	sweepTimer?: NodeJS.Timeout;
+	/** Removes spent and expired mfaTokens (with any Cognito token set they held) and ended Cognito session records. */
+	mfaSweepTimer?: NodeJS.Timeout;
 	sweeping?: Promise<void>;
 }
+
+/** How often expired mfaTokens and Cognito session records are removed. */
+const MFA_SWEEP_INTERVAL_MS = 60_000;
 
 /** Repairs run at least this often, however long the grace period. */
 const MAX_SWEEP_INTERVAL_MS = 60_000;
@@ -234,10 +239,15 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 		// Seeds stored in clear before IDP_KEY_ENCRYPTION_KEY was set are sealed now.
 		await this.mfa.records().sealStoredSeeds();
 		this.sweepTimer = setInterval(() => this.sweep(), Math.min(this.runtime().config.accountRepairGraceMs, MAX_SWEEP_INTERVAL_MS));
+		this.mfaSweepTimer = setInterval(() => {
+			this.mfa.sweep().catch(err => this.logger.warn("Expired MFA records could not be removed; the next sweep tries again", { error: messageOf(err) }));
+		}, MFA_SWEEP_INTERVAL_MS);
+		this.mfaSweepTimer.unref();
 		this.sweep();
 	},
 	async stopped() {
 		clearInterval(this.sweepTimer);
+		clearInterval(this.mfaSweepTimer);
 		this.sweepTimer = undefined;
 		await this.sweeping;
 		await this.lifecycle.settle();
