@@ -223,6 +223,17 @@ export interface AccountConfig {
 	resetTtl: number;
 	/** A rotated refresh token presented again within this many seconds gets the same successor. */
 	refreshReuseIntervalSec: number;
+	mfa: MfaConfig;
+}
+
+/** Second factors and step-up (lib/mfa). */
+export interface MfaConfig {
+	/** Who must have a second factor to sign in. */
+	enforce: "none" | "admins" | "all";
+	/** Step-up routes need an auth_time at most this old. */
+	stepUpMaxAgeSec: number;
+	/** The issuer in otpauth URIs. */
+	totpIssuer: string;
 }
 
 /** OpenTelemetry traces over OTLP/HTTP (lib/tracing); present only when an endpoint is set. */
@@ -498,7 +509,8 @@ function toConfig(v: Values): Config {
 			resetPasswordPath: v.UI_RESET_PASSWORD_PATH,
 			verificationTtl: 24 * 3600,
 			resetTtl: 30 * 60,
-			refreshReuseIntervalSec: v.REFRESH_TOKEN_REUSE_INTERVAL_SECONDS
+			refreshReuseIntervalSec: v.REFRESH_TOKEN_REUSE_INTERVAL_SECONDS,
+			mfa: { enforce: v.MFA_ENFORCE, stepUpMaxAgeSec: v.STEP_UP_MAX_AGE_SECONDS, totpIssuer: v.MFA_TOTP_ISSUER }
 		}
 	};
 }
