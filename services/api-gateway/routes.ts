@@ -163,6 +163,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"GET admin/suppressions": "preferences.listSuppressions",
 			"GET admin/unsubscribes": "preferences.listUnsubscribes",
 			"GET admin/stats": { action: "stats.overview", noStore: true },
+			"GET admin/providers": { action: "stats.providers", noStore: true },
 			"GET admin/webhook-endpoints": "outbound.listAllEndpoints",
 			"GET actors/:id/push-subscriptions": "notifications.listPushSubscriptions",
 			"GET resumes/:id": "documents.get",
