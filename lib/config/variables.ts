@@ -548,7 +548,8 @@ export const VARIABLES = {
 	}),
 	EMAIL_SEND_TIMEOUT_MS: variable("Notifications", wholeNumber(100, 120_000), {
 		default: "10000",
-		description: "One send's time limit, on every channel (an SMPP send includes waiting for a bind)."
+		description:
+			"One send's time limit, on every channel (an SMPP send includes waiting for a bind); with several providers each one tried gets it (see [Provider failover](channels.md#provider-failover))."
 	}),
 
 	PROVIDER_FAILURE_THRESHOLD: variable("Notifications", wholeNumber(1, 1000), {
