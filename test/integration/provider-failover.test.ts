@@ -4,12 +4,15 @@
  * connections; the same message, with the same Message-ID, arrives at the second; the
  * circuit takes the first out after PROVIDER_FAILURE_THRESHOLD failures, GET
  * /admin/providers shows it down, then probing with one message after the cooldown,
- * then up. A permanent 550 is the recipient's problem and is not failed over.
+ * then up. A permanent 550 is the recipient's problem and is not failed over. SMS
+ * fails over the same way: SMS_PROVIDERS=smpp,file with an SMSC that cannot be reached.
  */
+import fs from "node:fs";
+import path from "node:path";
 import type { EventDoc, NotificationDoc } from "../../lib/notifications/model";
 import type { ProviderHealth } from "../../lib/delivery";
 import { http, runtime, startPlatform } from "../helpers/platform";
-import { waitFor } from "../helpers/processes";
+import { freePort, waitFor } from "../helpers/processes";
 import { ADMIN_ENV, adminToken, serviceToken } from "../helpers/senders";
 import { startTestSmtp, type TestSmtp } from "../helpers/smtp-servers";
 
@@ -158,6 +161,39 @@ describe("email provider failover between two SMTP servers", () => {
 			expect(await s.provider("smtp")).toMatchObject({ state: "up", consecutiveFailures: 0 });
 		} finally {
 			await s.close();
+		}
+	}, 60000);
+});
+
+describe("SMS provider failover", () => {
+	it("should write the SMS to the file outbox while the SMSC cannot be reached, and show the SMSC down", async () => {
+		const closed = await freePort();
+		const p = await startPlatform({
+			...ADMIN_ENV,
+			SMS_PROVIDERS: "smpp,file",
+			SMPP_URL: `smpp://acme:secret@127.0.0.1:${closed}`,
+			EMAIL_SEND_TIMEOUT_MS: "300",
+			DISPATCHER_POLL_MS: "20"
+		});
+		try {
+			const token = await serviceToken(p);
+			const store = runtime(p).store();
+			for (let i = 0; i < 3; i++) {
+				const res = await http(p.baseUrl, "POST", "/notifications", { token, json: { channel: "SMS", to: `+1415555010${i}`, template: { text: "Your code is 123456" } } });
+				expect(res.status).toBe(201);
+				const id = res.body.notificationId as string;
+				await waitFor(`${id} to be sent`, async () => (await store.collection<NotificationDoc>("notifications").get(id))?.status === "SENT");
+				const events = await store.collection<EventDoc>("notification_events").find({ notificationId: id, event: "SENT" });
+				expect(events.map(e => e.detail)).toEqual([{ attempt: 1, providerMessageId: expect.any(String), provider: "file", segments: 1 }]);
+				expect(fs.readdirSync(path.join(p.dataDir, "outbox", "sms")).filter(f => f.startsWith(`${id}.`) && f.endsWith(".json"))).toHaveLength(1);
+			}
+			const res = await http(p.baseUrl, "GET", "/admin/providers", { token: await adminToken(p.baseUrl) });
+			expect(res.body.items.filter((i: ProviderHealth) => i.channel === "SMS")).toEqual([
+				{ channel: "SMS", name: "smpp", state: "down", consecutiveFailures: 3, lastError: "SEND_TIMEOUT", since: expect.any(String) },
+				{ channel: "SMS", name: "file", state: "up", consecutiveFailures: 0, since: expect.any(String) }
+			]);
+		} finally {
+			await p.stop();
 		}
 	}, 60000);
 });
