@@ -80,7 +80,7 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, 
 		circuitError(err: unknown): void {
 			if (Date.now() - this.circuitErrorLoggedAt < CIRCUIT_ERROR_LOG_MS) return;
 			this.circuitErrorLoggedAt = Date.now();
-			this.logger.warn("The providers' circuits cannot reach the key-value store: every provider is used in its turn meanwhile", { error: (err as Error).message });
+			this.logger.warn("The providers' circuits cannot reach the key-value store: this node keeps its own in memory until it answers", { error: (err as Error).message });
 		}
 	},
 	created() {

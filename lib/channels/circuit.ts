@@ -11,11 +11,14 @@
  * it, so a provider one node found down is skipped by all; without it each node keeps
  * its own, and GET /admin/providers collects every node's. A send reads the state at
  * most once per `cacheMs` (writes refresh it at once), so a healthy provider costs no
- * round trip per message. A key-value store that does not answer never holds a send
- * back: the provider is used in its turn, and the failure is reported to `onError`.
+ * round trip per message. While the shared store does not answer, the node keeps its
+ * circuits in memory on its own (as lib/kv/counter.ts counts), trying the store again
+ * after `retryMs`, so an outage costs no wait per send; each switch to memory is
+ * reported to `onError`.
  */
 import type { Channel, ProviderHealth, ProviderState } from "../delivery";
 import type { KeyValue } from "../kv";
+import { MemoryKeyValue } from "../kv/memory";
 
 export interface CircuitOptions {
 	failureThreshold: number;
@@ -24,6 +27,8 @@ export interface CircuitOptions {
 	probeLockMs: number;
 	/** How long a read of the state is trusted before it is read again. */
 	cacheMs?: number;
+	/** How long the node keeps to its own memory after the shared store failed a call. */
+	retryMs?: number;
 	now?: () => number;
 }
 
@@ -58,6 +63,7 @@ interface StateRecord {
 /** Records outlive any cooldown; one untouched for a week is forgotten (the provider reads as up). */
 const RECORD_TTL_SECONDS = 7 * 86_400;
 export const DEFAULT_CACHE_MS = 1000;
+export const DEFAULT_RETRY_MS = 1000;
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
@@ -66,6 +72,10 @@ export class ProviderCircuits {
 	private readonly cache = new Map<string, { record: StateRecord | null; readAt: number }>();
 	private readonly now: () => number;
 	private readonly cacheMs: number;
+	private readonly retryMs: number;
+	/** This node's own circuits, used while the shared store does not answer. */
+	private readonly local: MemoryKeyValue;
+	private sharedDownUntil = 0;
 	/** What `since` says of a provider with no record: it has been up as far as this node knows. */
 	private readonly startedAt: number;
 
@@ -76,6 +86,8 @@ export class ProviderCircuits {
 	) {
 		this.now = opts.now ?? Date.now;
 		this.cacheMs = opts.cacheMs ?? DEFAULT_CACHE_MS;
+		this.retryMs = opts.retryMs ?? DEFAULT_RETRY_MS;
+		this.local = new MemoryKeyValue(this.now);
 		this.startedAt = this.now();
 	}
 
@@ -86,86 +98,94 @@ export class ProviderCircuits {
 
 	async admit(channel: Channel, name: string): Promise<Admission> {
 		const key = `${channel}:${name}`;
-		try {
-			const record = await this.read(key, true);
+		return this.run(async kv => {
+			const record = await this.read(kv, key, true);
 			if (!record || record.state === "up") return "use";
 			if (record.state === "down" && this.now() < (record.until ?? 0)) return "skip";
 			// The cooldown is over, or a probe is under way: one message at a time tries it (a lapsed lock frees the turn).
-			if (!(await this.kv.setNX(`providers:${key}:probe`, "1", seconds(this.opts.probeLockMs)))) return "skip";
-			await this.write(key, { state: "probing", since: this.now(), lastError: record.lastError, failing: true });
+			if (!(await kv.setNX(`providers:${key}:probe`, "1", seconds(this.opts.probeLockMs)))) return "skip";
+			await this.write(kv, key, { state: "probing", since: this.now(), lastError: record.lastError, failing: true });
 			this.listeners.onChange?.({ channel, name, state: "probing", lastError: record.lastError });
 			return "probe";
-		} catch (err) {
-			this.listeners.onError?.(err);
-			return "use";
-		}
+		});
 	}
 
 	/** The provider took the message, or refused it for good (it answered: it is working). */
 	async succeeded(channel: Channel, name: string, admission: Admission): Promise<void> {
 		const key = `${channel}:${name}`;
-		try {
-			const record = await this.read(key, admission !== "probe");
+		await this.run(async kv => {
+			const record = await this.read(kv, key, admission !== "probe");
 			if (record && (record.state !== "up" || record.failing)) {
-				await this.kv.del(`providers:${key}:failures`);
-				await this.write(key, { state: "up", since: record.state === "up" ? record.since : this.now(), lastError: record.lastError });
+				await kv.del(`providers:${key}:failures`);
+				await this.write(kv, key, { state: "up", since: record.state === "up" ? record.since : this.now(), lastError: record.lastError });
 				if (record.state !== "up") this.listeners.onChange?.({ channel, name, state: "up", lastError: record.lastError });
 			}
-			if (admission === "probe") await this.kv.del(`providers:${key}:probe`);
-		} catch (err) {
-			this.listeners.onError?.(err);
-		}
+			if (admission === "probe") await kv.del(`providers:${key}:probe`);
+		});
 	}
 
 	/** A retryable failure: timeout, connection error, 5xx, throttling. */
 	async failed(channel: Channel, name: string, error: string, admission: Admission): Promise<void> {
 		const key = `${channel}:${name}`;
-		try {
-			const { count } = await this.kv.incr(`providers:${key}:failures`, RECORD_TTL_SECONDS);
-			const record = (await this.read(key, false)) ?? { state: "up", since: this.startedAt };
+		await this.run(async kv => {
+			const { count } = await kv.incr(`providers:${key}:failures`, RECORD_TTL_SECONDS);
+			const record = (await this.read(kv, key, false)) ?? { state: "up", since: this.startedAt };
 			if (admission === "probe" || (record.state === "up" && count >= this.opts.failureThreshold)) {
 				const now = this.now();
-				await this.write(key, { state: "down", since: now, until: now + this.opts.cooldownMs, lastError: error, failing: true });
+				await this.write(kv, key, { state: "down", since: now, until: now + this.opts.cooldownMs, lastError: error, failing: true });
 				this.listeners.onChange?.({ channel, name, state: "down", consecutiveFailures: count, lastError: error });
 			} else {
 				// Already down (a send admitted before it opened, or the last resort): the cooldown it started keeps its end.
-				await this.write(key, { ...record, lastError: error, failing: true });
+				await this.write(kv, key, { ...record, lastError: error, failing: true });
 			}
-			if (admission === "probe") await this.kv.del(`providers:${key}:probe`);
-		} catch (err) {
-			this.listeners.onError?.(err);
-		}
+			if (admission === "probe") await kv.del(`providers:${key}:probe`);
+		});
 	}
 
 	/** Every registered provider's state, read from the key-value store (not the cache). */
 	async report(): Promise<ProviderHealth[]> {
-		return Promise.all(
-			[...this.providers].map(async ([key, { channel, name }]) => {
-				const record = await this.read(key, false);
-				const failures = Number(await this.kv.get(`providers:${key}:failures`)) || 0;
-				return {
-					channel,
-					name,
-					state: record?.state ?? "up",
-					consecutiveFailures: failures,
-					...(record?.lastError ? { lastError: record.lastError } : {}),
-					since: new Date(record?.since ?? this.startedAt).toISOString()
-				};
-			})
+		return this.run(kv =>
+			Promise.all(
+				[...this.providers].map(async ([key, { channel, name }]) => {
+					const record = await this.read(kv, key, false);
+					const failures = Number(await kv.get(`providers:${key}:failures`)) || 0;
+					return {
+						channel,
+						name,
+						state: record?.state ?? "up",
+						consecutiveFailures: failures,
+						...(record?.lastError ? { lastError: record.lastError } : {}),
+						since: new Date(record?.since ?? this.startedAt).toISOString()
+					};
+				})
+			)
 		);
 	}
 
-	private async read(key: string, cached: boolean): Promise<StateRecord | null> {
+	/** `op` on the shared store, or on this node's memory while the shared one does not answer. */
+	private async run<T>(op: (kv: KeyValue) => Promise<T>): Promise<T> {
+		if (this.now() < this.sharedDownUntil) return op(this.local);
+		try {
+			return await op(this.kv);
+		} catch (err) {
+			this.sharedDownUntil = this.now() + this.retryMs;
+			this.cache.clear();
+			this.listeners.onError?.(err);
+			return op(this.local);
+		}
+	}
+
+	private async read(kv: KeyValue, key: string, cached: boolean): Promise<StateRecord | null> {
 		const hit = this.cache.get(key);
 		if (cached && hit && this.now() - hit.readAt < this.cacheMs) return hit.record;
-		const raw = await this.kv.get(`providers:${key}:state`);
+		const raw = await kv.get(`providers:${key}:state`);
 		const record = raw ? (JSON.parse(raw) as StateRecord) : null;
 		this.cache.set(key, { record, readAt: this.now() });
 		return record;
 	}
 
-	private async write(key: string, record: StateRecord): Promise<void> {
-		await this.kv.set(`providers:${key}:state`, JSON.stringify(record), RECORD_TTL_SECONDS);
+	private async write(kv: KeyValue, key: string, record: StateRecord): Promise<void> {
+		await kv.set(`providers:${key}:state`, JSON.stringify(record), RECORD_TTL_SECONDS);
 		this.cache.set(key, { record, readAt: this.now() });
 	}
 }

@@ -147,14 +147,43 @@ describe("the provider circuit", () => {
 		expect(await b.admit("EMAIL", "ses")).toBe("skip");
 	});
 
-	it("should use every provider in its turn while the key-value store does not answer", async () => {
-		const down = () => Promise.reject(new UpstreamError("The key-value store is unavailable.", 5));
-		const kv: KeyValue = { kind: "redis", setNX: down, set: down, get: down, getDel: down, del: down, incr: down, ping: down, close: async () => undefined };
+	it("should keep its circuits on this node alone while the key-value store does not answer, and go back to it after a second", async () => {
+		const c = clock();
+		const shared = new MemoryKeyValue(c.now);
+		let up = false;
+		const calls = { failed: 0 };
+		const down = () => {
+			calls.failed++;
+			return Promise.reject(new UpstreamError("The key-value store is unavailable.", 5));
+		};
+		const kv: KeyValue = {
+			kind: "redis",
+			setNX: (...a) => (up ? shared.setNX(...a) : down()),
+			set: (...a) => (up ? shared.set(...a) : down()),
+			get: k => (up ? shared.get(k) : down()),
+			getDel: k => (up ? shared.getDel(k) : down()),
+			del: k => (up ? shared.del(k) : down()),
+			incr: (k, t) => (up ? shared.incr(k, t) : down()),
+			ping: () => (up ? shared.ping() : down()),
+			close: async () => undefined
+		};
 		const errors: unknown[] = [];
-		const cs = new ProviderCircuits(kv, { failureThreshold: 1, cooldownMs: COOLDOWN_MS, probeLockMs: 1000 }, { onError: err => errors.push(err) });
+		const cs = new ProviderCircuits(kv, { failureThreshold: 2, cooldownMs: COOLDOWN_MS, probeLockMs: 1000, cacheMs: 0, now: c.now }, { onError: err => errors.push(err) });
+		cs.register("EMAIL", "ses");
 		await cs.failed("EMAIL", "ses", "InternalFailure", "use");
+		await cs.failed("EMAIL", "ses", "InternalFailure", "use");
+		// Counted in memory, with one call to the store that failed, not one per send.
+		expect(calls.failed).toBe(1);
+		expect(errors).toHaveLength(1);
+		expect(await cs.admit("EMAIL", "ses")).toBe("skip");
+		expect(await stateOf(cs, "ses")).toMatchObject({ state: "down", consecutiveFailures: 2 });
+
+		up = true;
+		c.advance(1000);
+		// The shared store answers again: its state (nothing recorded) is the one that counts.
 		expect(await cs.admit("EMAIL", "ses")).toBe("use");
-		expect(errors).toHaveLength(2);
+		expect(await stateOf(cs, "ses")).toMatchObject({ state: "up", consecutiveFailures: 0 });
+		expect(errors).toHaveLength(1);
 	});
 
 	it("should show the worst of several nodes' views of a provider", () => {
