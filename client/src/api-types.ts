@@ -169,6 +169,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Email and SMS providers' health across dispatcher nodes (administrators) */
+        get: operations["stats.providers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/service-accounts": {
         parameters: {
             query?: never;
@@ -2894,6 +2911,112 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
                         code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Problem document: INTERNAL. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: SHUTTING_DOWN, UPSTREAM_UNAVAILABLE, STORAGE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SHUTTING_DOWN" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    "stats.providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each provider of EMAIL_PROVIDERS and SMS_PROVIDERS, in order. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @enum {unknown} */
+                            channel: "EMAIL" | "SMS";
+                            consecutiveFailures: number;
+                            /** @description The code of its latest retryable failure. */
+                            lastError?: string;
+                            /** @description The provider's name in EMAIL_PROVIDERS or SMS_PROVIDERS. */
+                            name: string;
+                            /** Format: date-time */
+                            since: string;
+                            /**
+                             * @description down: skipped until its cooldown ends; probing: one message is trying it again.
+                             * @enum {unknown}
+                             */
+                            state: "up" | "down" | "probing";
+                        }[];
+                    };
+                };
+            };
+            /** @description Problem document: VALIDATION_ERROR. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Problem document: UNAUTHORIZED. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN" | "SERVICE_NOT_ALLOWED";
                     };
                 };
             };

@@ -166,6 +166,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"GET admin/suppressions": "preferences.listSuppressions",
 			"GET admin/unsubscribes": "preferences.listUnsubscribes",
 			"GET admin/stats": { action: "stats.overview", noStore: true },
+			"GET admin/providers": { action: "stats.providers", noStore: true },
 			"GET admin/users": { action: "auth.listUsers", noStore: true },
 			"GET admin/users/:actorId": { action: "auth.getUser", noStore: true },
 			"GET admin/webhook-endpoints": "outbound.listAllEndpoints",

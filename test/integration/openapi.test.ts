@@ -190,6 +190,11 @@ describe("answers of the running platform against its OpenAPI document", () => {
 		expect((await call("DELETE", "/admin/unsubscribes/{channel}/{address}/{category}", "/admin/unsubscribes/FAX/nobody@example.com/digest", { token: adminToken })).status).toBe(400);
 		expect((await call("GET", "/admin/stats", "/admin/stats", { token: adminToken })).status).toBe(200);
 		expect((await call("GET", "/admin/stats", "/admin/stats", { token })).status).toBe(403);
+		const providers = await call("GET", "/admin/providers", "/admin/providers", { token: adminToken });
+		expect(providers.status).toBe(200);
+		expect(providers.body.items.map((i: { channel: string; name: string; state: string }) => `${i.channel} ${i.name} ${i.state}`)).toEqual(["EMAIL file up", "SMS file up"]);
+		expect((await call("GET", "/admin/providers", "/admin/providers", { token })).status).toBe(403);
+		expect((await call("GET", "/admin/providers", "/admin/providers")).status).toBe(401);
 		expect((await call("GET", "/admin/webhook-endpoints", "/admin/webhook-endpoints", { token: adminToken })).status).toBe(200);
 		expect((await call("GET", "/admin/webhook-endpoints", "/admin/webhook-endpoints", { token })).status).toBe(403);
 
