@@ -164,6 +164,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"GET admin/unsubscribes": "preferences.listUnsubscribes",
 			"GET admin/stats": { action: "stats.overview", noStore: true },
 			"GET admin/webhook-endpoints": "outbound.listAllEndpoints",
+			// The dev inbox: messages hold tokens (verification, reset links), never cached.
+			"GET admin/outbox": { action: "dispatcher.listOutbox", noStore: true },
+			"GET admin/outbox/:id": { action: "dispatcher.getOutbox", noStore: true },
 			"GET actors/:id/push-subscriptions": "notifications.listPushSubscriptions",
 			"GET resumes/:id": "documents.get",
 			"GET resumes/:id/content": "documents.content",
