@@ -357,7 +357,8 @@ function toConfig(v: Values): Config {
 		metricsSampleMs: v.METRICS_SAMPLE_MS,
 		tracing: tracing(v),
 		publicUrl,
-		uiBaseUrl: v.UI_BASE_URL,
+		// Unset: the pages the gateway serves itself (services/api-gateway/ui-pages.ts), so a mailed link works from the first start.
+		uiBaseUrl: v.UI_BASE_URL ?? `${publicUrl}/ui`,
 		uiCallbackPath: v.UI_CALLBACK_PATH,
 		idp: {
 			kind: v.IDP_ACTOR_POOL_ID ? "cognito" : "embedded",

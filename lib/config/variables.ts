@@ -432,9 +432,11 @@ export const VARIABLES = {
 		default: "false",
 		description: "`true`: login and refresh of a user whose email is not verified answer 403 `EMAIL_NOT_VERIFIED` (see [Account lifecycle](accounts.md#account-lifecycle))."
 	}),
-	UI_BASE_URL: variable("Accounts", baseUrl, {
-		default: "http://localhost:3000",
-		description: "The web app's address: social sign-in ends there, and the verification and reset mails link to its pages."
+	UI_BASE_URL: variable("Accounts", optional(baseUrl), {
+		derivedDefault: "`PUBLIC_URL` + `/ui`",
+		example: "http://localhost:8500/ui",
+		description:
+			"The web app's address: social sign-in ends there, and the verification and reset mails link to its pages. Unset, they link to the small pages the platform serves itself under `/ui` (see [Quick start](quick-start.md#verify-your-address-and-send-to-yourself))."
 	}),
 	UI_CALLBACK_PATH: variable("Accounts", text("a path starting with one `/`", /^\/(?!\/)/, "must be a path starting with a single /"), {
 		default: "/auth/callback",

@@ -20,6 +20,7 @@ import { ref } from "../../lib/openapi/schemas";
 import { answerAtEntry, answerError, BEARER } from "./answers";
 import { CONSOLE_ACTIONS } from "./console";
 import { DOCS_ACTIONS } from "./docs";
+import { UI_ACTIONS } from "./ui-pages";
 import { HttpDrain } from "./drain";
 import { AliasIndex, describeOnce } from "./alias-index";
 import { GATEWAY_HTTP_OBJECTS } from "./http-objects";
@@ -78,6 +79,7 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		rest: { auth: "public", tracing: { spanName: "api.rest", tags: { params: false } } },
 		...DOCS_ACTIONS,
 		...CONSOLE_ACTIONS,
+		...UI_ACTIONS,
 		live: {
 			visibility: "published",
 			auth: "public",

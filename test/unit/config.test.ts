@@ -21,7 +21,7 @@ describe("loadConfig", () => {
 			services: [...ALL_SERVICES],
 			namespace: "auth-notify",
 			logLevel: "info",
-			uiBaseUrl: "http://localhost:3000",
+			uiBaseUrl: "http://localhost:8500/ui",
 			uiCallbackPath: "/auth/callback",
 			publicUrl: "http://localhost:8500"
 		});
