@@ -1166,6 +1166,8 @@ export interface components {
             sendAt?: string;
             /** @enum {unknown} */
             status: "QUEUED" | "PROCESSING" | "SENT" | "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED" | "SUPPRESSED" | "UNSUBSCRIBED" | "CANCELLED";
+            /** @description The subject with its variables filled in, when the notification carries its template. */
+            subject?: string;
             /** Format: uuid */
             templateId?: string;
             to: string;
@@ -1195,6 +1197,8 @@ export interface components {
                 sendAt?: string;
                 /** @enum {unknown} */
                 status: "QUEUED" | "PROCESSING" | "SENT" | "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED" | "SUPPRESSED" | "UNSUBSCRIBED" | "CANCELLED";
+                /** @description The subject with its variables filled in, when the notification carries its template. */
+                subject?: string;
                 /** Format: uuid */
                 templateId?: string;
                 to: string;
@@ -3280,10 +3284,13 @@ export interface operations {
                         /** @description Dispatcher nodes whose last hour is counted. */
                         dispatchers: number;
                         queue: {
+                            /** @description QUEUED and due: the backlog. */
                             depth: number;
                             oldestAgeSeconds: number;
                             /** @enum {unknown} */
                             priority: "CRITICAL" | "HIGH" | "NORMAL" | "LOW";
+                            /** @description QUEUED and not due yet (a later sendAt, or a retry's wait). */
+                            scheduled: number;
                         }[];
                         rates: {
                             /** @description Bounced among email sent in the last 24 hours. */
