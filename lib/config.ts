@@ -117,6 +117,8 @@ export interface VapidKeyPair {
 }
 
 export interface PushConfig {
+	/** web-push: the subscribers' push services; file: DATA_DIR/outbox/push (lib/channels/push-file.ts). */
+	provider: "web-push" | "file";
 	/** From PUSH_VAPID_PUBLIC_KEY and PUSH_VAPID_PRIVATE_KEY; unset means the pair generated once and kept in the store. */
 	vapidKeys?: VapidKeyPair;
 	/** The contact a push service may write to: a mailto: or https: URL. */
@@ -415,6 +417,7 @@ function toConfig(v: Values): Config {
 				smpp: v.SMPP_URL
 			},
 			push: {
+				provider: v.PUSH_PROVIDER,
 				vapidKeys: pair,
 				vapidSubject: v.PUSH_VAPID_SUBJECT ?? `mailto:${fromEmail}`,
 				allowInsecureEndpoints: v.PUSH_ALLOW_INSECURE_ENDPOINTS

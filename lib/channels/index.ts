@@ -4,6 +4,7 @@
  * PUSH (lib/push). The dispatcher needs nothing else per channel.
  */
 import type https from "node:https";
+import path from "node:path";
 import type { Config } from "../config";
 import { createEmailProvider, SendError, type EmailProvider } from "../email";
 import type { Channel, TemplateParts } from "../delivery";
@@ -13,6 +14,7 @@ import type { SmppLog } from "../sms/smpp";
 import type { Store } from "../store";
 import { traceChannels } from "./traced";
 import { PushChannel } from "./push";
+import { FilePushChannel } from "./push-file";
 import { SmsChannel } from "./sms";
 import type { ChannelResult, ChannelSender, SendOptions } from "./types";
 
@@ -65,7 +67,8 @@ export function createChannels(config: Config, deps: ChannelDeps = {}): Map<Chan
 		new SmsChannel(createSmsProvider(config, { onReceipt: deps.onSmsReceipt, log: deps.log }), n.sms.from)
 	];
 	const store = deps.store;
-	if (store) {
+	if (n.push.provider === "file") senders.push(new FilePushChannel(path.join(config.dataDir, "outbox", "push")));
+	else if (store) {
 		senders.push(
 			new PushChannel({
 				subscriptions: new PushSubscriptions(store),
@@ -76,6 +79,6 @@ export function createChannels(config: Config, deps: ChannelDeps = {}): Map<Chan
 			})
 		);
 	}
-	const used = config.tracing ? traceChannels(senders, { EMAIL: n.emailProvider, SMS: n.sms.provider, PUSH: "web-push" }) : senders;
+	const used = config.tracing ? traceChannels(senders, { EMAIL: n.emailProvider, SMS: n.sms.provider, PUSH: n.push.provider }) : senders;
 	return new Map(used.map(s => [s.channel, s]));
 }

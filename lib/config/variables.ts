@@ -33,6 +33,7 @@ export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "
 export const CLIENT_AUTH_METHODS = ["client_secret_basic", "client_secret_post"] as const;
 export const EMAIL_PROVIDERS = ["ses", "smtp", "file"] as const;
 export const SMS_PROVIDERS = ["file", "aws", "smpp"] as const;
+export const PUSH_PROVIDERS = ["web-push", "file"] as const;
 export const RATE_LIMITED_ROUTES = ["login", "register", "refresh", "exchange", "forgot", "verification", "redeem", "service"] as const;
 
 /** Parameters of the authorization request that the platform sets itself. */
@@ -617,6 +618,11 @@ export const VARIABLES = {
 		derivedDefault: "`mailto:` + `NOTIFICATION_MAIL_FROM_EMAIL`",
 		example: "mailto:noreply@localhost",
 		description: "The contact push services may write to about this sender."
+	}),
+	PUSH_PROVIDER: variable("Push", choice(PUSH_PROVIDERS), {
+		default: "web-push",
+		description:
+			"Where push messages go: the subscribers' push services (Web Push), or JSON files under `DATA_DIR/outbox/push` (development: every PUSH notification is written, subscribed or not, and shows in the console's Outbox)."
 	}),
 	PUSH_ALLOW_INSECURE_ENDPOINTS: variable("Push", flag(), {
 		default: "false",

@@ -4,7 +4,7 @@
  * GET /admin/outbox lists it, GET /admin/outbox/{id} gives its link decoded (checked
  * against mailparser's reading of the same file), and the page the link opens and the
  * call it makes verify the address. test/integration/first-hour.test.ts clicks the
- * same link in Chromium.
+ * same link in Chromium. SMS and push (PUSH_PROVIDER=file) are listed beside the mails.
  */
 import { outbox } from "../helpers/mail";
 import { http, startPlatform, type Platform } from "../helpers/platform";
@@ -12,9 +12,11 @@ import { ADMIN_ENV, adminToken } from "../helpers/senders";
 
 let p: Platform;
 let admin: string;
+/** The actor registered by the first test. */
+let grace: string;
 
 beforeAll(async () => {
-	p = await startPlatform({ ...ADMIN_ENV });
+	p = await startPlatform({ ...ADMIN_ENV, PUSH_PROVIDER: "file" });
 	admin = await adminToken(p.baseUrl);
 });
 afterAll(() => p?.stop());
@@ -35,6 +37,7 @@ describe("the dev inbox", () => {
 	it("should list the verification mail and give its link to the platform's own page, decoded", async () => {
 		const reg = await http(p.baseUrl, "POST", "/auth/register", { json: { email: "grace@example.com", password: "Correct-Horse-9", firstName: "Grace", lastName: "Hopper" } });
 		expect(reg.status).toBe(201);
+		grace = reg.body.actorId;
 		const listed = await waitForOutbox("grace@example.com");
 		expect(listed).toMatchObject({ channel: "EMAIL", subject: expect.stringMatching(/verify/i) });
 		const res = await http(p.baseUrl, "GET", `/admin/outbox/${listed.id}`, { token: admin });
@@ -62,6 +65,33 @@ describe("the dev inbox", () => {
 		// What the page's script posts.
 		const verified = await http(p.baseUrl, "POST", "/auth/email/verify", { json: { token } });
 		expect(verified).toMatchObject({ status: 200, body: { emailVerified: true } });
+	});
+
+	it("should list SMS and push messages with the mails, newest first, each with what was sent", async () => {
+		const actorId = grace;
+		const sms = await http(p.baseUrl, "POST", "/notifications", { token: admin, json: { channel: "SMS", to: "+14155550100", template: { text: "Your code is 123456" } } });
+		expect(sms.status).toBe(201);
+		await waitForOutbox("+14155550100");
+		const push = await http(p.baseUrl, "POST", "/notifications", { token: admin, json: { channel: "PUSH", to: actorId, template: { subject: "Ping", text: "Pushed" } } });
+		expect(push.status).toBe(201);
+		await waitForOutbox(actorId);
+		const page = (await http(p.baseUrl, "GET", "/admin/outbox", { token: admin })).body;
+		expect(page.items.slice(0, 2).map((m: { channel: string }) => m.channel)).toEqual(["PUSH", "SMS"]);
+		const [pushed, texted] = page.items;
+		expect((await http(p.baseUrl, "GET", `/admin/outbox/${pushed.id}`, { token: admin })).body).toMatchObject({
+			channel: "PUSH",
+			to: actorId,
+			notificationId: push.body.notificationId,
+			payload: { notificationId: push.body.notificationId, title: "Ping", body: "Pushed" }
+		});
+		expect((await http(p.baseUrl, "GET", `/admin/outbox/${texted.id}`, { token: admin })).body).toMatchObject({ channel: "SMS", text: "Your code is 123456" });
+		const deadline = Date.now() + 10_000;
+		let status = "";
+		while (status !== "SENT" && Date.now() < deadline) {
+			status = (await http(p.baseUrl, "GET", `/notifications/${push.body.notificationId}`, { token: admin })).body.status;
+			if (status !== "SENT") await new Promise(resolve => setTimeout(resolve, 25));
+		}
+		expect(status).toBe("SENT");
 	});
 
 	it("should serve the reset page and no other", async () => {

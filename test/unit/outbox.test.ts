@@ -5,6 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { FilePushChannel } from "../../lib/channels/push-file";
 import { FileEmailProvider } from "../../lib/email/file";
 import { decodeWords, parseMail } from "../../lib/email/parse";
 import { compose } from "../../lib/email/mime";
@@ -57,9 +58,9 @@ describe("the outbox listing", () => {
 		const outbox = path.join(root, "outbox");
 		const email = await new FileEmailProvider(outbox).send({ notificationId: N1, from: "noreply@example.com", to: "ada@example.com", subject: "Hello Ada", text: "First." });
 		const sms = await new FileSmsProvider(path.join(outbox, "sms")).send({ notificationId: N2, to: "+15550100", text: "Your code is 123456" });
-		fs.mkdirSync(path.join(outbox, "push"));
-		const pushKey = `${N2}.0190a5c4-0000-7000-8000-0000000000ff`;
-		fs.writeFileSync(path.join(outbox, "push", `${pushKey}.json`), JSON.stringify({ notificationId: N2, to: "actor-1", payload: { notificationId: N2, title: "Ping", body: "Pushed" } }));
+		const push = await new FilePushChannel(path.join(outbox, "push")).send(N2, "actor-1", { subject: "Ping", text: "Pushed" });
+		const pushKey = `${N2}.${push.messageId}`;
+		expect(JSON.parse(fs.readFileSync(path.join(outbox, "push", `${pushKey}.json`), "utf8"))).toEqual({ notificationId: N2, to: "actor-1", payload: { notificationId: N2, title: "Ping", body: "Pushed" } });
 		// Distinct times, oldest first: email, SMS, push. Files of another shape are not messages.
 		const times = [1_700_000_000, 1_700_000_100, 1_700_000_200];
 		fs.utimesSync(path.join(outbox, `${N1}.${email.messageId}.eml`), times[0], times[0]);
@@ -84,7 +85,7 @@ describe("the outbox listing", () => {
 		const mail = await reader.get(all.items[2].id);
 		expect(mail).toMatchObject({ channel: "EMAIL", from: "noreply@example.com", text: "First.", subject: "Hello Ada" });
 		expect(await reader.get(all.items[1].id)).toMatchObject({ channel: "SMS", text: "Your code is 123456", from: null });
-		expect(await reader.get(all.items[0].id)).toMatchObject({ channel: "PUSH", payload: { title: "Ping", body: "Pushed" } });
+		expect(await reader.get(all.items[0].id)).toMatchObject({ channel: "PUSH", payload: { notificationId: N2, title: "Ping", body: "Pushed" } });
 	});
 
 	it.each([
