@@ -157,12 +157,16 @@ describe("the first hour on a fresh clone", () => {
 		await page.getByRole("button", { name: "Sign in" }).click();
 		await page.getByRole("heading", { name: "Outbox" }).waitFor();
 		await page.getByRole("button", { name: /^Open the EMAIL to grace@example\.com/ }).click();
+		// The mail as HTML, in its sandboxed frame, and as text with its link.
+		await page.frameLocator("iframe.message-frame").getByText("Please confirm that grace@example.com is your email address").waitFor();
+		await page.frameLocator("iframe.message-frame").getByRole("link", { name: "Verify my email address" }).waitFor();
 		const link = page.locator("pre.message-body a", { hasText: "/ui/verify-email#token=" });
 		const [verifyPage] = await Promise.all([page.waitForEvent("popup"), link.click()]);
 		await verifyPage.getByText("Your email address is verified.").waitFor();
 		// The token left the address bar once the page had read it.
 		expect(verifyPage.url()).toBe(`http://localhost:${port}/ui/verify-email`);
 		await page.screenshot({ path: path.join(os.tmpdir(), "first-hour-outbox.png"), fullPage: true });
+		await page.locator("iframe.message-frame").screenshot({ path: path.join(os.tmpdir(), "first-hour-mail.png") });
 		await verifyPage.screenshot({ path: path.join(os.tmpdir(), "first-hour-verified.png") });
 		expect(problems).toEqual([]);
 
