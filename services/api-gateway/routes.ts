@@ -165,6 +165,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"GET admin/suppressions": "preferences.listSuppressions",
 			"GET admin/unsubscribes": "preferences.listUnsubscribes",
 			"GET admin/stats": { action: "stats.overview", noStore: true },
+			"GET admin/users": { action: "auth.listUsers", noStore: true },
+			"GET admin/users/:actorId": { action: "auth.getUser", noStore: true },
 			"GET admin/webhook-endpoints": "outbound.listAllEndpoints",
 			// The dev inbox: messages hold tokens (verification, reset links), never cached.
 			"GET admin/outbox": { action: "dispatcher.listOutbox", noStore: true },
@@ -190,6 +192,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"POST auth/logout/all": { action: "auth.logoutAll", ...OWN_ACCOUNT, bodyless: true },
 			"PUT actors/:id/preferences": "preferences.putPreferences",
 			"DELETE admin/suppressions/:channel/:address": "preferences.removeSuppression",
+			"POST admin/users/:actorId/lock": { action: "auth.lockUser", bodyless: true },
+			"POST admin/users/:actorId/unlock": { action: "auth.unlockUser", bodyless: true },
 			"DELETE admin/unsubscribes/:channel/:address/:category": "preferences.removeUnsubscribe",
 			"POST actors/:id/push-subscriptions": "notifications.addPushSubscription",
 			"DELETE actors/:id/push-subscriptions/:subscriptionId": "notifications.deletePushSubscription",
