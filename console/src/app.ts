@@ -10,6 +10,7 @@ import { ApiError, createClient, webStorage, type Client } from "./client.js";
 import { announce, field, h } from "./dom.js";
 import { flagsPage } from "./flags.js";
 import { notificationsPage } from "./notifications.js";
+import { outboxPage } from "./outbox.js";
 import { overviewPage } from "./overview.js";
 import { suppressionsPage } from "./suppressions.js";
 import { webhooksPage } from "./webhooks.js";
@@ -19,6 +20,7 @@ type Page = (client: Client, root: HTMLElement) => () => void;
 const PAGES: Record<string, { title: string; page: Page }> = {
 	overview: { title: "Overview", page: overviewPage },
 	notifications: { title: "Notifications", page: notificationsPage },
+	outbox: { title: "Outbox", page: outboxPage },
 	suppressions: { title: "Suppressions and unsubscribes", page: suppressionsPage },
 	flags: { title: "Feature flags", page: flagsPage },
 	webhooks: { title: "Webhooks", page: webhooksPage }

@@ -93,6 +93,7 @@ export const COMPONENT_SCHEMAS = {
 			status: { enum: [...STATUSES] },
 			channel: { enum: [...CHANNELS] },
 			to: { type: "string" },
+			subject: { type: "string", description: "The subject with its variables filled in, when the notification carries its template." },
 			priority: { enum: [...PRIORITIES] },
 			templateId: uuid,
 			attempts: { type: "integer", minimum: 0 },
@@ -200,6 +201,7 @@ export const COMPONENT_SCHEMAS = {
 						status: { enum: [...STATUSES] },
 						channel: { enum: [...CHANNELS] },
 						to: { type: "string" },
+						subject: { type: "string", description: "The subject with its variables filled in, when the notification carries its template." },
 						priority: { enum: [...PRIORITIES] },
 						category: { type: "string" },
 						templateId: uuid,
@@ -329,6 +331,49 @@ export const COMPONENT_SCHEMAS = {
 				}
 			}
 		}
+	},
+	/** lib/outbox/index.ts OutboxPage. */
+	OutboxPage: {
+		type: "object",
+		required: ["items"],
+		properties: {
+			items: { type: "array", items: { $ref: "#/components/schemas/OutboxSummary" } },
+			nextCursor: { type: "string", description: "Pass as `cursor` for the next page; absent on the last one." }
+		}
+	},
+	/** lib/outbox/index.ts OutboxSummary. */
+	OutboxSummary: {
+		type: "object",
+		required: ["id", "channel", "notificationId", "to", "preview", "createdAt"],
+		properties: {
+			id: { type: "string", description: "The channel and the file's name: `email.<notificationId>.<sendId>`." },
+			channel: { type: "string", description: "EMAIL, SMS, PUSH, or another channel's name." },
+			notificationId: { type: "string" },
+			to: { type: "string" },
+			subject: { type: "string", description: "The email's subject or the push message's title." },
+			preview: { type: "string", description: "The start of the text, on one line." },
+			createdAt: isoTime
+		}
+	},
+	/** lib/outbox/index.ts OutboxMessage. */
+	OutboxMessage: {
+		allOf: [
+			{ $ref: "#/components/schemas/OutboxSummary" },
+			{
+				type: "object",
+				properties: {
+					from: { type: ["string", "null"], description: "EMAIL and SMS: the sender." },
+					headers: {
+						type: "array",
+						description: "EMAIL: every header in order, encoded words decoded.",
+						items: { type: "object", required: ["name", "value"], properties: { name: { type: "string" }, value: { type: "string" } } }
+					},
+					text: { type: "string", description: "EMAIL: the text part, decoded; SMS: the message." },
+					html: { type: "string", description: "EMAIL: the HTML part, decoded." },
+					payload: { description: "PUSH: the payload sent to the push service." }
+				}
+			}
+		]
 	},
 	/** lib/unsubscribe/records.ts UnsubscribeView. */
 	UnsubscribeList: {
