@@ -223,11 +223,12 @@ async function writeVersion(store: Store, existing: TemplateDoc, content: Templa
 			throw err;
 		}
 		const unset = (["defaultLocale", "subject", "html", "text", "locales"] as const).filter(k => content[k] == null);
+		const update = { $set: { ...content, version: next, updatedAt: iso }, ...(unset.length ? { $unset: unset } : {}) };
 		// Only forward: a slower change with a lower number never replaces a newer one.
 		const behind: Filter = { id, version: { $lt: next } };
 		const moved =
-			(await templates(store).findOneAndUpdate(behind, { $set: { ...content, version: next, updatedAt: iso }, $unset: unset })) ??
-			(existing.version == null ? await templates(store).findOneAndUpdate({ id, version: { $exists: false } }, { $set: { ...content, version: next, updatedAt: iso }, $unset: unset }) : null);
+			(await templates(store).findOneAndUpdate(behind, update)) ??
+			(existing.version == null ? await templates(store).findOneAndUpdate({ id, version: { $exists: false } }, update) : null);
 		if (moved) return moved;
 		const now = await findTemplate(store, id);
 		if (!now) throw notFound("NOT_FOUND", "No template has this id.");
