@@ -8,6 +8,7 @@ import { SqliteStore } from "../../lib/store/sqlite";
 import { SqliteWorkerStore } from "../../lib/store/sqlite-thread";
 import { MongoStore } from "../../lib/store/mongo";
 import { DuplicateKeyError, type Store } from "../../lib/store";
+import type { TemplateDoc } from "../../lib/notifications/model";
 import { createTemplate, findTemplate, findTemplateVersion, listTemplateVersions, replaceTemplate, restoreTemplateVersion } from "../../lib/notifications/templates";
 import { SCHEMA } from "../../lib/store/schema";
 import { TracedStore } from "../../lib/store/traced";
@@ -326,7 +327,7 @@ function contract(name: string, open: () => Promise<{ store: Store; cleanup: () 
 			const owner = { kind: "service", id: "t" } as const;
 			const t = await createTemplate(store, { name: "v", text: "one" }, owner);
 			// A template made before versions: a record without a version and no version rows.
-			await store.collection("templates").insert({ id: "legacy", name: "old", text: "zero", createdBy: owner, createdAt: "2025-01-01T00:00:00.000Z", updatedAt: "2025-01-01T00:00:00.000Z" });
+			await store.collection<TemplateDoc>("templates").insert({ id: "legacy", name: "old", text: "zero", createdBy: owner, createdAt: "2025-01-01T00:00:00.000Z", updatedAt: "2025-01-01T00:00:00.000Z" });
 			const changes = await Promise.all([2, 3, 4, 5].map(n => replaceTemplate(store, t.id, { name: "v", text: `change ${n}` }, () => true)));
 			expect(new Set(changes.map(c => c.version)).size).toBe(4);
 			const versions = await listTemplateVersions(store, t.id);
