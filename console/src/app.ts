@@ -12,6 +12,7 @@ import { flagsPage } from "./flags.js";
 import { notificationsPage } from "./notifications.js";
 import { overviewPage } from "./overview.js";
 import { suppressionsPage } from "./suppressions.js";
+import { templatesPage } from "./templates.js";
 import { webhooksPage } from "./webhooks.js";
 
 type Page = (client: Client, root: HTMLElement) => () => void;
@@ -19,6 +20,7 @@ type Page = (client: Client, root: HTMLElement) => () => void;
 const PAGES: Record<string, { title: string; page: Page }> = {
 	overview: { title: "Overview", page: overviewPage },
 	notifications: { title: "Notifications", page: notificationsPage },
+	templates: { title: "Templates", page: templatesPage },
 	suppressions: { title: "Suppressions and unsubscribes", page: suppressionsPage },
 	flags: { title: "Feature flags", page: flagsPage },
 	webhooks: { title: "Webhooks", page: webhooksPage }

@@ -15,6 +15,7 @@
  */
 import { Liquid, Output, Tag, type TagToken, type Template } from "liquidjs";
 import { BoundedCache } from "../cache";
+import { sha256 } from "../crypto";
 
 /** The largest template part accepted (the create action's `max` too). */
 export const MAX_PART_CHARS = 512 * 1024;
@@ -104,8 +105,12 @@ type Parsed =
 /**
  * Parsed parts by kind and text: a stored template is parsed once per node, not per
  * send, and a part that does not parse is refused again without parsing it again.
+ * Parsed parts keep their text, so only parts up to CACHED_PART_CHARS are kept
+ * (at most PARSED_MAX × that in memory); failures are kept whatever their size, under
+ * the text's hash.
  */
-const PARSED_MAX = 1000;
+const PARSED_MAX = 500;
+const CACHED_PART_CHARS = 64 * 1024;
 const parsed = new BoundedCache<string, Parsed>(PARSED_MAX);
 
 function positionOf(err: unknown): { line?: number; column?: number } {
@@ -151,7 +156,7 @@ function requiredPaths(liquid: Liquid, templates: Template[]): string[] {
 /** Parses a part (cached), or throws TemplateError with the line. */
 function parse(part: string, kind: PartKind): { templates: Template[]; required: string[] } {
 	if (part.length > MAX_PART_CHARS) throw new TemplateError(`The template is longer than ${MAX_PART_CHARS} characters.`);
-	const key = `${kind}\u0000${part}`;
+	const key = part.length > 1024 ? `${kind}#${sha256(part)}` : `${kind}=${part}`;
 	let result = parsed.get(key);
 	if (!result) {
 		const liquid = engineFor(kind);
@@ -161,7 +166,7 @@ function parse(part: string, kind: PartKind): { templates: Template[]; required:
 		} catch (err) {
 			result = { error: toTemplateError(err) };
 		}
-		parsed.set(key, result, Number.POSITIVE_INFINITY);
+		if ("error" in result || part.length <= CACHED_PART_CHARS) parsed.set(key, result, Number.POSITIVE_INFINITY);
 	}
 	if ("error" in result) throw result.error;
 	return result;
