@@ -52,6 +52,10 @@ export interface AdminApi {
 		/** Every owner's endpoints, with their recent delivery attempts. */
 		list(): Promise<AdminWebhookEndpointList>;
 	};
+	users: {
+		/** DELETE /admin/users/{actorId}/mfa: every second factor and recovery code of the user goes (audited). */
+		removeMfa(actorId: string): Promise<void>;
+	};
 }
 
 export function adminApi(request: Request): AdminApi {
@@ -76,6 +80,7 @@ export function adminApi(request: Request): AdminApi {
 		},
 		keys: { rotate: () => request("post", "/admin/keys/rotate") },
 		stats: () => request("get", "/admin/stats"),
-		webhookEndpoints: { list: () => request("get", "/admin/webhook-endpoints") }
+		webhookEndpoints: { list: () => request("get", "/admin/webhook-endpoints") },
+		users: { removeMfa: actorId => request("delete", "/admin/users/{actorId}/mfa", { path: { actorId } }) }
 	};
 }

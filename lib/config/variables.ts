@@ -448,6 +448,19 @@ export const VARIABLES = {
 		default: "/reset-password",
 		description: "The page under `UI_BASE_URL` the password reset mail links to; the token travels in the fragment."
 	}),
+	MFA_ENFORCE: variable("Accounts", choice(["none", "admins", "all"] as const), {
+		default: "none",
+		description:
+			"Who must have a second factor: `admins` (group `admin`) or `all`. A sign-in of such a user without one answers 403 `MFA_ENROLLMENT_REQUIRED` with an `mfaToken` that only the enrolment routes accept (see [Multi-factor authentication](accounts.md#multi-factor-authentication))."
+	}),
+	STEP_UP_MAX_AGE_SECONDS: variable("Accounts", wholeNumber(1, 86400), {
+		default: "300",
+		description: "Step-up routes (password change, factor changes) need a sign-in at most this old (`auth_time`), else 401 `STEP_UP_REQUIRED`."
+	}),
+	MFA_TOTP_ISSUER: variable("Accounts", anything, {
+		default: "auth-notify",
+		description: "The issuer authenticator apps show beside a TOTP factor (in its `otpauthUri`)."
+	}),
 
 	// ---- Social sign-in
 	SOCIAL_OAUTH2_CLIENT_ID: variable("Social sign-in", optional(anything), {
