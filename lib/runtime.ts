@@ -22,6 +22,7 @@ import { embeddedTrust } from "./idp/embedded";
 import { createKeyValue, type KeyValue } from "./kv";
 import { STATUS_EVENTS, type StatusEvent, type StatusEvents } from "./delivery";
 import { registerAccountMail } from "./accounts/lifecycle-mail";
+import { registerRecipientLocale } from "./accounts/recipient-locale";
 import { DispatcherWakes, NotificationExtensions, NotificationIntake, StatusPublisher } from "./notifications";
 import { endpointsChanged, enqueueDeliveries } from "./outbound/deliveries";
 import type { Agent } from "node:https";
@@ -113,6 +114,7 @@ export class Runtime {
 		this.storageHealth = new StorageHealth(() => this.broker?.getLogger("storage"));
 		this.statusEvents.subscribe(events => this.announce(events));
 		registerAccountMail(this.notificationExtensions, () => this.store(), config);
+		registerRecipientLocale(this.notificationExtensions, () => this.store());
 	}
 
 	/** Where notifications are accepted in this process (the notifications service, the account lifecycle's mails). */

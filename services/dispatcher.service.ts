@@ -176,6 +176,7 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, 
 				this.throughput.count(outcome.event);
 			},
 			sendTimeVariables: n => rt.notificationExtensions.sendTimeVariables(n),
+			recipientLocale: n => rt.notificationExtensions.recipientLocale(n),
 			tracer: this.broker.isTracingEnabled() ? this.broker.tracer : undefined
 		});
 		this.dispatcher.start();

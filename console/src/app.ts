@@ -13,6 +13,7 @@ import { notificationsPage } from "./notifications.js";
 import { outboxPage } from "./outbox.js";
 import { overviewPage } from "./overview.js";
 import { suppressionsPage } from "./suppressions.js";
+import { templatesPage } from "./templates.js";
 import { webhooksPage } from "./webhooks.js";
 
 type Page = (client: Client, root: HTMLElement) => () => void;
@@ -21,6 +22,7 @@ const PAGES: Record<string, { title: string; page: Page }> = {
 	overview: { title: "Overview", page: overviewPage },
 	notifications: { title: "Notifications", page: notificationsPage },
 	outbox: { title: "Outbox", page: outboxPage },
+	templates: { title: "Templates", page: templatesPage },
 	suppressions: { title: "Suppressions and unsubscribes", page: suppressionsPage },
 	flags: { title: "Feature flags", page: flagsPage },
 	webhooks: { title: "Webhooks", page: webhooksPage }

@@ -17,6 +17,10 @@ export interface NotificationView {
 	priority: Priority;
 	category: string;
 	templateId?: string;
+	/** The stored template's version it is rendered with. */
+	templateVersion?: number;
+	/** The locale asked for, when one was. */
+	locale?: string;
 	attempts: number;
 	providerMessageId?: string;
 	/** When scheduled: the time it was asked to be sent at. */
@@ -50,6 +54,8 @@ export function toView(doc: NotificationDoc, events: EventDoc[]): NotificationVi
 	// Filling a one-line subject is a few string replacements: cheap enough for every listed row.
 	if (doc.template?.subject != null) view.subject = render({ subject: doc.template.subject }, doc.variables).subject;
 	if (doc.templateId) view.templateId = doc.templateId;
+	if (doc.templateVersion != null) view.templateVersion = doc.templateVersion;
+	if (doc.locale) view.locale = doc.locale;
 	if (doc.providerMessageId) view.providerMessageId = doc.providerMessageId;
 	if (doc.sendAt) view.sendAt = doc.sendAt;
 	return view;

@@ -33,7 +33,7 @@ function packageRoot(): string {
 }
 
 const BUILT = path.join(packageRoot(), "dist", "console");
-const MODULES = ["app", "api", "dom", "chart", "overview", "notifications", "outbox", "suppressions", "unsubscribes", "records", "flags", "webhooks"];
+const MODULES = ["app", "api", "dom", "chart", "overview", "notifications", "outbox", "suppressions", "unsubscribes", "records", "flags", "webhooks", "templates"];
 /** The SDK's own modules, which its entry (client.js) imports as ./<name>.js: served beside it, by the same fixed list. */
 const CLIENT_MODULES = ["request", "namespaces", "admin", "mfa", "watch", "storage"];
 // Both sets are served from one folder: an SDK module named like a console module would replace it.

@@ -181,7 +181,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"GET notifications": "notifications.list",
 			"GET notifications/:notificationId": "notifications.get",
 			"GET notifications/:notificationId/events": { action: "notifications.events", stream: "sse" },
+			"GET templates": "notifications.listTemplates",
 			"GET templates/:id": "notifications.getTemplate",
+			"GET templates/:id/versions": "notifications.templateVersions",
 			"GET auth/mfa/factors": { action: "auth.mfaFactors", noStore: true }
 		}
 	},
@@ -211,7 +213,10 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"POST notifications": { action: "notifications.create", idempotencyKey: true },
 			"DELETE notifications/:notificationId": "notifications.cancel",
 			"POST templates": "notifications.createTemplate",
-			"PUT templates/:id": "notifications.updateTemplate"
+			"PUT templates/:id": "notifications.updateTemplate",
+			"POST templates/:id/versions/:version/restore": { action: "notifications.restoreTemplateVersion", bodyless: true },
+			"POST templates/:id/preview": "notifications.previewTemplate",
+			"PATCH actors/:id": "actors.update"
 		}
 	}
 ];

@@ -315,6 +315,59 @@ describe("the admin console in Chromium", () => {
 		await page.close();
 	}, 120_000);
 
+	it("should let an administrator create, edit, preview per locale and channel, and restore a template", async () => {
+		const w = await openConsole();
+		const { page } = w;
+		await signIn(page, ADMIN.email, ADMIN.password);
+		await page.getByRole("heading", { name: "Overview" }).waitFor();
+		await page.getByRole("link", { name: "Templates" }).click();
+		await page.getByRole("button", { name: "New template" }).click();
+		await page.getByLabel("Name").fill("console-order");
+		await page.getByLabel("Default locale (BCP 47)").fill("en");
+		await page.getByLabel("Subject (EMAIL and PUSH)").fill("Order {{ order }}");
+		await page.getByLabel("HTML").fill("<p>Hi {{ name }}</p>{% for i in items %}<li>{{ i }}</li>{% endfor %}");
+		await page.getByLabel("Text", { exact: true }).fill("Hi {{ name }}");
+		await page.getByLabel("Translations (JSON object by locale)").fill('{"de": {"subject": "Bestellung {{ order }}", "text": "Hallo {{ name }}"}}');
+		await page.getByRole("button", { name: "Create" }).click();
+		await page.getByRole("heading", { name: "Edit console-order (version 1)" }).waitFor();
+		expect(await page.locator('#template-list tr[data-template] td:nth-child(3)').first().textContent()).toBe("en, de");
+
+		// A template that does not parse is refused with its line, and nothing is saved.
+		await page.getByLabel("Text", { exact: true }).fill("Hi\n{% if name %}");
+		await page.getByRole("button", { name: "Save as new version" }).click();
+		await page.locator("form.template .field-error", { hasText: "line 2" }).waitFor();
+		await page.getByLabel("Text", { exact: true }).fill("Hello {{ name }}");
+		await page.getByRole("button", { name: "Save as new version" }).click();
+		await page.getByRole("heading", { name: "Edit console-order (version 2)" }).waitFor();
+
+		await page.getByLabel("Locale", { exact: true }).fill("de-AT");
+		await page.getByLabel("Variables (JSON object)").fill('{"name": "<Ada>", "order": "A-1", "items": ["Tea"]}');
+		await page.getByRole("button", { name: "Preview" }).click();
+		await page.locator("#preview-out dd", { hasText: "Bestellung A-1" }).waitFor();
+		expect(await page.locator("#preview-out pre").allTextContents()).toEqual(["Hallo <Ada>"]);
+		await page.getByLabel("Locale", { exact: true }).fill("");
+		await page.getByLabel("Channel").selectOption("EMAIL");
+		await page.getByRole("button", { name: "Preview" }).click();
+		await page.locator("#preview-out dd", { hasText: "Order A-1" }).waitFor();
+		expect(await page.locator("#preview-out pre").allTextContents()).toEqual(["<p>Hi &lt;Ada&gt;</p><li>Tea</li>", "Hello <Ada>"]);
+		await page.getByLabel("Channel").selectOption("SMS");
+		await page.getByRole("button", { name: "Preview" }).click();
+		await page.locator("#preview-out dd", { hasText: "Order A-1" }).waitFor({ state: "detached" });
+		expect(await page.locator("#preview-out pre").allTextContents()).toEqual(["Hello <Ada>"]);
+
+		await page.locator('#version-list tr[data-version="1"]').waitFor();
+		expect(await seriousViolations(page)).toEqual([]);
+		if (SHOTS) await page.screenshot({ path: path.resolve(__dirname, "../../docs/console-templates.png"), fullPage: true });
+		await page.getByRole("button", { name: "Restore version 1" }).click();
+		await page.getByRole("dialog").getByRole("button", { name: "Restore" }).click();
+		await page.getByRole("heading", { name: "Edit console-order (version 3)" }).waitFor();
+		expect(await page.getByLabel("Text", { exact: true }).inputValue()).toBe("Hi {{ name }}");
+		expect(await page.locator("#version-list tbody tr td:first-child").allTextContents()).toEqual(["3 (restores 1)", "2", "1"]);
+		expect(await seriousViolations(page)).toEqual([]);
+		expectClean(w);
+		await page.close();
+	}, 120_000);
+
 	it("should refuse a normal user clearly and sign them out", async () => {
 		const user = newUser();
 		expect((await http(p.baseUrl, "POST", "/auth/register", { json: user })).status).toBe(201);

@@ -69,6 +69,15 @@ describe("answers of the running platform against its OpenAPI document", () => {
 		await call("GET", "/templates/{id}", `/templates/${t.body.templateId}`, { token });
 		await call("GET", "/templates/{id}", `/templates/${missing}`, { token });
 		await call("PUT", "/templates/{id}", `/templates/${t.body.templateId}`, { token, json: { name: "hello", subject: "Hello", text: "Hello" } });
+		await call("POST", "/templates", "/templates", { token, json: { name: "broken", subject: "s", text: "{% if x %}" } });
+		await call("GET", "/templates", "/templates", { token });
+		await call("GET", "/templates/{id}/versions", `/templates/${t.body.templateId}/versions`, { token });
+		await call("GET", "/templates/{id}/versions", `/templates/${missing}/versions`, { token });
+		await call("POST", "/templates/{id}/versions/{version}/restore", `/templates/${t.body.templateId}/versions/1/restore`, { token });
+		await call("POST", "/templates/{id}/versions/{version}/restore", `/templates/${t.body.templateId}/versions/99/restore`, { token });
+		await call("POST", "/templates/{id}/preview", `/templates/${t.body.templateId}/preview`, { token, json: { variables: { name: "Ann" }, locale: "de", channel: "SMS" } });
+		await call("PATCH", "/actors/{id}", `/actors/${actorId}`, { token, json: { locale: "de-AT" } });
+		await call("PATCH", "/actors/{id}", `/actors/${actorId}`, { token, json: { locale: "no tag!" } });
 		const n = await call("POST", "/notifications", "/notifications", { token, json: { to: email, templateId: t.body.templateId, variables: { name: "Ann" } } });
 		expect(n.status).toBe(201);
 		await call("POST", "/notifications", "/notifications", { token, json: { to: email, channel: "FAX" } });
