@@ -1,7 +1,7 @@
 /**
  * Delivery channels. A channel turns a rendered notification into a message on its
- * medium and returns the provider's message id: EMAIL (lib/email), SMS (lib/sms) and
- * PUSH (lib/push). The dispatcher needs nothing else per channel.
+ * medium and returns the provider's message id: EMAIL (lib/email), SMS (lib/sms),
+ * PUSH (lib/push) and IN_APP (lib/inbox). The dispatcher needs nothing else per channel.
  */
 import type https from "node:https";
 import type { Config } from "../config";
@@ -10,8 +10,10 @@ import type { Channel, TemplateParts } from "../delivery";
 import { loadVapidKeys, PushSubscriptions, type VapidDetails } from "../push";
 import { createSmsProvider, type ReceiptListener } from "../sms";
 import type { SmppLog } from "../sms/smpp";
+import type { InboxChange } from "../inbox";
 import type { Store } from "../store";
 import { traceChannels } from "./traced";
+import { InAppChannel } from "./in-app";
 import { PushChannel } from "./push";
 import { SmsChannel } from "./sms";
 import type { ChannelResult, ChannelSender, SendOptions } from "./types";
@@ -39,8 +41,10 @@ class EmailChannel implements ChannelSender {
 }
 
 export interface ChannelDeps {
-	/** Push subscriptions and the stored VAPID key live here; without a store there is no PUSH channel. */
+	/** Push subscriptions, the stored VAPID key and the inboxes live here; without a store there is no PUSH or IN_APP channel. */
 	store?: Store;
+	/** IN_APP: told of each message stored, for the inboxes' live streams. */
+	onInboxChange?: (change: InboxChange) => void;
 	/** SMPP delivery receipts, for the lifecycle to record. */
 	onSmsReceipt?: ReceiptListener;
 	log?: SmppLog;
@@ -73,9 +77,10 @@ export function createChannels(config: Config, deps: ChannelDeps = {}): Map<Chan
 				timeoutMs: n.sendTimeoutMs,
 				allowInsecure: n.push.allowInsecureEndpoints,
 				agent: deps.pushAgent
-			})
+			}),
+			new InAppChannel({ store, onChange: deps.onInboxChange })
 		);
 	}
-	const used = config.tracing ? traceChannels(senders, { EMAIL: n.emailProvider, SMS: n.sms.provider, PUSH: "web-push" }) : senders;
+	const used = config.tracing ? traceChannels(senders, { EMAIL: n.emailProvider, SMS: n.sms.provider, PUSH: "web-push", IN_APP: "inbox" }) : senders;
 	return new Map(used.map(s => [s.channel, s]));
 }

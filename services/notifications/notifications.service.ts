@@ -41,6 +41,7 @@ import {
 } from "../../lib/notifications";
 import { principalOf } from "../../middlewares/auth.middleware";
 import { PushSubscriptionsMixin } from "./push-subscriptions";
+import { InboxMixin } from "./inbox";
 import { RuntimeMixin, type RuntimeMethods } from "../../mixins/runtime.mixin";
 import type { HttpMeta } from "../../lib/http/meta";
 import { ref } from "../../lib/openapi/schemas";
@@ -82,8 +83,8 @@ const templateSchema = {
 
 const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMethods, NotificationsState> = {
 	name: "notifications",
-	// The push subscription routes are notifications.* actions, kept in their own file.
-	mixins: [RuntimeMixin, PushSubscriptionsMixin as Partial<ServiceSchema>],
+	// The push subscription and inbox routes are notifications.* actions, kept in their own files.
+	mixins: [RuntimeMixin, PushSubscriptionsMixin as Partial<ServiceSchema>, InboxMixin as Partial<ServiceSchema>],
 	actions: {
 		create: {
 			visibility: "published",
@@ -115,6 +116,8 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMet
 				},
 				variables: { type: "object", optional: true },
 				metadata: { type: "object", optional: true },
+				// IN_APP only, at most 16 KiB as JSON (checked when accepted).
+				data: { type: "object", optional: true },
 				// Checked (ISO 8601 with a zone, at most 30 days ahead) when accepted.
 				sendAt: { type: "string", max: 40, optional: true },
 				category: { type: "string", pattern: /^[a-z0-9][a-z0-9._-]{0,63}$/, optional: true },
