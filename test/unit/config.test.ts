@@ -284,13 +284,13 @@ describe("loadConfig", () => {
 		const n = loadConfig({}).notifications;
 		expect(n.sms).toEqual({ provider: "file", from: undefined, awsEndpoint: undefined, configurationSet: undefined, smpp: undefined });
 		expect(n.push).toEqual({ vapidKeys: undefined, vapidSubject: "mailto:noreply@localhost", allowInsecureEndpoints: false });
-		expect(n.sendRates).toEqual({ EMAIL: 0, SMS: 0, PUSH: 0 });
+		expect(n.sendRates).toEqual({ EMAIL: 0, SMS: 0, PUSH: 0, IN_APP: 0 });
 	});
 
 	it("should limit each channel's send rate by its provider's account and its own variable", () => {
-		expect(loadConfig({ EMAIL_PROVIDER: "ses", SMS_PROVIDER: "aws" }).notifications.sendRates).toEqual({ EMAIL: 14, SMS: 1, PUSH: 0 });
+		expect(loadConfig({ EMAIL_PROVIDER: "ses", SMS_PROVIDER: "aws" }).notifications.sendRates).toEqual({ EMAIL: 14, SMS: 1, PUSH: 0, IN_APP: 0 });
 		const n = loadConfig({ EMAIL_SEND_RATE_PER_SECOND: "5", SMS_SEND_RATE_PER_SECOND: "20", PUSH_SEND_RATE_PER_SECOND: "100" }).notifications;
-		expect(n.sendRates).toEqual({ EMAIL: 5, SMS: 20, PUSH: 100 });
+		expect(n.sendRates).toEqual({ EMAIL: 5, SMS: 20, PUSH: 100, IN_APP: 0 });
 		expect(n.sendRatePerSecond).toBe(5);
 	});
 
