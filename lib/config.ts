@@ -7,6 +7,8 @@
  * the cluster.
  */
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import { parseEnv } from "node:util";
 import type { Channel } from "./delivery";
 import { fieldHint } from "./config/reference";
 import { RULES } from "./config/rules";
@@ -323,6 +325,28 @@ function tracing(v: Values): TracingConfig | undefined {
 	const sampler = v.OTEL_TRACES_SAMPLER;
 	const sampleRatio = sampler.endsWith("always_on") ? 1 : sampler.endsWith("always_off") ? 0 : v.OTEL_TRACES_SAMPLER_ARG;
 	return { url, headers: v.OTEL_EXPORTER_OTLP_HEADERS, serviceName: v.OTEL_SERVICE_NAME, scheduleDelayMs: v.OTEL_BSP_SCHEDULE_DELAY, sampleRatio };
+}
+
+/**
+ * The environment the command line (lib/cli) reads: this process's, over the variables
+ * of an env file when one is named (as `node --env-file` reads one: what the process
+ * has wins). Throws when the file cannot be read.
+ */
+export function commandLineEnv(envFile?: string): Env {
+	const own: Env = { ...process.env };
+	if (!envFile) return own;
+	const parsed = parseEnv(fs.readFileSync(envFile, "utf8")) as Env;
+	return { ...parsed, ...own };
+}
+
+/**
+ * What the command line needs before, or without, a valid configuration: where the
+ * platform answers (PUBLIC_URL, else localhost on PORT) and the administrator it may
+ * sign in as (BOOTSTRAP_ADMIN_*).
+ */
+export function commandLineDefaults(env: Env): { url: string; adminEmail?: string; adminPassword?: string } {
+	const url = clean(env.PUBLIC_URL)?.replace(/\/+$/, "") ?? `http://localhost:${clean(env.PORT) ?? VARIABLES.PORT.default}`;
+	return { url, adminEmail: clean(env.BOOTSTRAP_ADMIN_EMAIL), adminPassword: clean(env.BOOTSTRAP_ADMIN_PASSWORD) };
 }
 
 export function loadConfig(env: Env = process.env): Config {

@@ -7,7 +7,7 @@
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { AccountCreator, messageOf, type ActorDirectory } from "../../lib/accounts/create";
-import { AccountLifecycle } from "../../lib/accounts/lifecycle";
+import { AccountLifecycle, invalidRefresh } from "../../lib/accounts/lifecycle";
 import { AccountRepair } from "../../lib/accounts/repair";
 import { AUTH_METRIC_HOOKS, registerAuthMetrics } from "../../lib/auth/metrics";
 import { RateLimiter } from "../../lib/rate-limit";
@@ -18,9 +18,11 @@ import type { TokenSet } from "../../lib/idp";
 import { SOCIAL_LINK_STEP, socialLinkRepair } from "../../lib/social/accounts";
 import { redirectHeaders, type Redirect } from "../../lib/social/redirect";
 import { SocialSignIn, type CallbackInput } from "../../lib/social/sign-in";
+import { invalidTemporaryToken } from "../../lib/social/temp-tokens";
 import { AccountLifecycleMixin } from "./account-lifecycle";
 import { RuntimeMixin, type RuntimeMethods } from "../../mixins/runtime.mixin";
 import { ServiceAccountsMixin } from "./service-accounts";
+import { AdminUsersMixin } from "./admin-users";
 import { ref } from "../../lib/openapi/schemas";
 
 export interface RegisterParams {
@@ -85,7 +87,7 @@ const personName = {
 
 const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = {
 	name: "auth",
-	mixins: [RuntimeMixin, AccountLifecycleMixin as Partial<ServiceSchema>, ServiceAccountsMixin as Partial<ServiceSchema>],
+	mixins: [RuntimeMixin, AccountLifecycleMixin as Partial<ServiceSchema>, ServiceAccountsMixin as Partial<ServiceSchema>, AdminUsersMixin as Partial<ServiceSchema>],
 	// Sign-in and refresh counters for Prometheus (lib/auth/metrics.ts).
 	hooks: AUTH_METRIC_HOOKS,
 	actions: {
@@ -148,7 +150,7 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 			},
 			params: { refreshToken: { type: "string", min: 1, max: 8192 }, $$strict: true },
 			async handler(ctx: Context<RefreshParams>): Promise<TokenSet> {
-				return this.signedIn(ctx, await this.lifecycle.admit(await (await this.runtime().idp()).refresh(ctx.params.refreshToken)));
+				return this.signedIn(ctx, await this.lifecycle.admit(await (await this.runtime().idp()).refresh(ctx.params.refreshToken), invalidRefresh));
 			}
 		},
 		socialLogin: {
@@ -198,7 +200,8 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 			},
 			params: { token: { type: "string", min: 1, max: 8192 }, $$strict: true },
 			async handler(ctx: Context<ExchangeParams>): Promise<TokenSet> {
-				return this.signedIn(ctx, await this.social().exchange(ctx.params.token));
+				// A locked account's social sign-in ends here, as an unknown token would.
+				return this.signedIn(ctx, await this.lifecycle.refuseLocked(await this.social().exchange(ctx.params.token), invalidTemporaryToken));
 			}
 		}
 	},
