@@ -214,8 +214,3 @@ export async function readAll(store: Store, actorId: string, now = Date.now()): 
 	if (read > 0) await messages(store).updateMany({ actorId, state: "read", readAt: iso, seenAt: null }, { $set: { seenAt: iso } });
 	return read;
 }
-
-/** Removes every message of the actor (its account's deletion). */
-export function clearInbox(store: Store, actorId: string): Promise<number> {
-	return messages(store).deleteMany({ actorId });
-}
