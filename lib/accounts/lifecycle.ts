@@ -99,6 +99,14 @@ export class AccountLifecycle {
 		throw refused();
 	}
 
+	/**
+	 * Before a second factor is asked for: a locked account is refused as a wrong
+	 * password would be, so an attacker holding the password learns nothing from MFA_REQUIRED.
+	 */
+	async refuseLockedSubject(sub: string, refused: () => ClientError = invalidCredentials): Promise<void> {
+		if (await new AccountLocks(this.deps.store).get(sub)) throw refused();
+	}
+
 	/** After registration: a failure is logged, the account stands (the user can ask again). */
 	async afterRegistration(user: CreatedUser): Promise<void> {
 		try {

@@ -38,12 +38,12 @@ interface Example {
 }
 
 /** What the story needs before the rest: Ada's account and verified address, a template, a service account. Ada's password changes last. */
-const FIRST = ["POST /auth/register", "POST /auth/email/verify", "POST /templates", "POST /admin/service-accounts"];
+const FIRST = ["POST /auth/register", "POST /auth/email/verify", "POST /templates", "POST /admin/service-accounts", "POST /auth/mfa/totp"];
 const LAST = ["POST /auth/password/change"];
 
 let p: Platform;
 let answers: DocumentedAnswers;
-const story: { actorId?: string; userToken?: string; adminToken?: string; templateId?: string; servicePassword?: string; inboxMessageId?: string } = {};
+const story: { actorId?: string; userToken?: string; adminToken?: string; templateId?: string; servicePassword?: string; inboxMessageId?: string; factorId?: string } = {};
 
 /** A message in Ada's inbox, for the inbox examples: sent to herself, then waited for. */
 async function inboxMessage(): Promise<string> {
@@ -82,7 +82,12 @@ function refusedAsGiven(examples: Example[]): Record<string, { code: ErrorCode; 
 		// A real one needs a social sign-in through a provider (test/integration/social.test.ts).
 		"POST /auth/tokens/exchange": { code: "INVALID_TEMPORARY_TOKEN" },
 		// A real one changes Ada's password under the later examples (test/integration/account-lifecycle.test.ts).
-		"POST /auth/password/reset": { code: "INVALID_RESET_TOKEN" }
+		"POST /auth/password/reset": { code: "INVALID_RESET_TOKEN" },
+		// Ada has no factor: a real mfaToken would need one, and then every later sign-in of the story would ask for it (test/integration/mfa.test.ts).
+		"POST /auth/mfa/verify": { code: "INVALID_MFA_TOKEN" },
+		"POST /auth/mfa/challenge": { code: "INVALID_MFA_TOKEN" },
+		// Confirming Ada's pending factor would do the same; the example's code is not the app's.
+		"POST /auth/mfa/totp/{factorId}/confirm": { code: "INVALID_MFA_CODE" }
 	};
 }
 
@@ -126,7 +131,9 @@ function fill(e: Example): string {
 						? story.inboxMessageId
 						: name === "featureName"
 							? "checkout.new-flow"
-							: undefined;
+							: name === "factorId"
+								? story.factorId
+								: undefined;
 		if (!value) throw new Error(`${e.label}: the test has no value for {${name}} yet`);
 		return value;
 	});
@@ -150,6 +157,7 @@ function remember(e: Example, res: HttpResult): void {
 	if (e.label === "POST /auth/register") Object.assign(story, { actorId: res.body.actorId, userToken: res.body.accessToken });
 	if (e.label === "POST /templates") story.templateId = res.body.templateId;
 	if (e.label === "POST /admin/service-accounts") story.servicePassword = res.body.password;
+	if (e.label === "POST /auth/mfa/totp") story.factorId = res.body.factorId;
 }
 
 describe("the OpenAPI document's request examples against the running platform", () => {
