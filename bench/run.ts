@@ -10,6 +10,7 @@
  */
 import { benchCompare, compareSettings, formatCompareResult } from "./compare";
 import { benchGateway, formatGatewayResult } from "./gateway";
+import { benchInbox, formatInboxResult } from "./inbox";
 import { benchInstructions, formatInstructionResult, instructionSettings } from "./instructions";
 import { benchSettings, describeMachine, type BenchSettings } from "./lib";
 import { benchOutbound, formatOutboundResult } from "./outbound";
@@ -60,6 +61,13 @@ const BENCHES: Bench[] = [
 		async run(settings) {
 			const result = await benchTemplates(settings);
 			return { report: formatTemplateResult(result), problems: result.problems };
+		}
+	},
+	{
+		name: "inbox",
+		async run(settings) {
+			const result = await benchInbox(settings);
+			return { report: formatInboxResult(result), problems: result.problems };
 		}
 	},
 	{

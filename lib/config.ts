@@ -468,7 +468,9 @@ function toConfig(v: Values): Config {
 			sendRates: {
 				EMAIL: emailRate,
 				SMS: v.SMS_SEND_RATE_PER_SECOND ?? (smsList.includes("aws") ? 1 : 0),
-				PUSH: v.PUSH_SEND_RATE_PER_SECOND
+				PUSH: v.PUSH_SEND_RATE_PER_SECOND,
+				// Stored in the platform's own inbox: no provider to pace.
+				IN_APP: 0
 			},
 			sms: {
 				provider: smsList[0],

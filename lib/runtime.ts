@@ -21,6 +21,7 @@ import { createIdentityProvider, type IdentityProvider } from "./idp";
 import { embeddedTrust } from "./idp/embedded";
 import { createKeyValue, type KeyValue } from "./kv";
 import { STATUS_EVENTS, type StatusEvent, type StatusEvents } from "./delivery";
+import { INBOX_CHANGED, type InboxChange } from "./inbox";
 import { registerAccountMail } from "./accounts/lifecycle-mail";
 import { registerRecipientLocale } from "./accounts/recipient-locale";
 import { DispatcherWakes, NotificationExtensions, NotificationIntake, StatusPublisher } from "./notifications";
@@ -240,6 +241,13 @@ export class Runtime {
 			this.announcing = null;
 			this.fanOut(all);
 		});
+	}
+
+	/** A change to an actor's inbox made on this node: every gateway node hears of it (its inbox streams follow it). */
+	announceInbox(change: InboxChange): void {
+		const broker = this.broker;
+		if (!broker) return;
+		broker.broadcast(INBOX_CHANGED, change).catch((err: Error) => broker.getLogger("events").warn("Announcing an inbox change failed", { actorId: change.actorId, error: err.message }));
 	}
 
 	private fanOut(events: StatusEvent[]): void {

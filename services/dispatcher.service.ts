@@ -159,6 +159,7 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, 
 			channels: createChannels(rt.config, {
 				store: rt.store(),
 				log: this.logger,
+				onInboxChange: change => rt.announceInbox(change),
 				circuits: this.circuits,
 				// SMPP delivery receipts arrive over this node's bind: DELIVERED or FAILED on the record.
 				onSmsReceipt: async receipt => {

@@ -59,6 +59,103 @@ export interface paths {
         patch: operations["actors.update"];
         trace?: never;
     };
+    "/actors/{id}/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an actor's in-app messages, newest first
+         * @description `state`: unread (neither read nor archived), read (read, not archived), archived, or all (every message, archived ones too; the default).
+         */
+        get: operations["notifications.listInbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/actors/{id}/inbox/{notificationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Mark an in-app message seen, read or archived (or not)
+         * @description Each flag given sets (true) or clears (false) its time; reading marks the message seen too. Archived messages leave the unread and unseen counts.
+         */
+        patch: operations["notifications.markInbox"];
+        trace?: never;
+    };
+    "/actors/{id}/inbox/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Count an actor's unread and unseen in-app messages */
+        get: operations["notifications.inboxCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/actors/{id}/inbox/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark every unread in-app message of an actor read
+         * @description Archived messages stay as they are.
+         */
+        post: operations["notifications.readAllInbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/actors/{id}/inbox/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A live stream of an actor's inbox
+         * @description With `Accept: text/event-stream`, server-sent events: `message` (a new message, `id:` its place, data the message) and `count` (data `{ unread, unseen }`, sent at the start and whenever they change), from whichever node stored or changed them; a comment line every 15 s. `Last-Event-ID` resumes after a message: those stored since are sent first. Otherwise what the stream would begin with, as JSON. Open streams are bounded per caller and per node (429).
+         */
+        get: operations["notifications.inboxStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/actors/{id}/preferences": {
         parameters: {
             query?: never;
@@ -1480,6 +1577,44 @@ export interface components {
             /** @enum {unknown} */
             status: "ok" | "unavailable";
         };
+        InboxCounts: {
+            /** @description Messages neither read nor archived. */
+            unread: number;
+            /** @description Messages not archived and never marked seen (reading marks seen). */
+            unseen: number;
+        };
+        InboxItem: {
+            /** Format: date-time */
+            archivedAt?: string;
+            /** @description The template's text. */
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+            data: {
+                [key: string]: unknown;
+            };
+            /** Format: uuid */
+            notificationId: string;
+            /** Format: date-time */
+            readAt?: string;
+            /** Format: date-time */
+            seenAt?: string;
+            /** @description The template's subject; empty when it has none. */
+            title: string;
+        };
+        InboxPage: {
+            items: components["schemas"]["InboxItem"][];
+            /** @description Pass as `cursor` for the next (older) page; absent on the last one. */
+            nextCursor?: string;
+        };
+        InboxSnapshot: {
+            counts: components["schemas"]["InboxCounts"];
+            /** @description The messages after Last-Event-ID, oldest first (none without it). */
+            items: (components["schemas"]["InboxItem"] & {
+                /** @description The event id. */
+                seq: string;
+            })[];
+        };
         JWKS: {
             keys: {
                 kid?: string;
@@ -1503,7 +1638,7 @@ export interface components {
             attempts: number;
             category?: string;
             /** @enum {unknown} */
-            channel: "EMAIL" | "SMS" | "PUSH";
+            channel: "EMAIL" | "SMS" | "PUSH" | "IN_APP";
             /** Format: date-time */
             createdAt: string;
             events: {
@@ -1546,7 +1681,7 @@ export interface components {
                 attempts: number;
                 category: string;
                 /** @enum {unknown} */
-                channel: "EMAIL" | "SMS" | "PUSH";
+                channel: "EMAIL" | "SMS" | "PUSH" | "IN_APP";
                 /** Format: date-time */
                 createdAt: string;
                 /** Format: uuid */
@@ -1620,7 +1755,7 @@ export interface components {
             items: {
                 category: string;
                 /** @enum {unknown} */
-                channel: "EMAIL" | "SMS" | "PUSH";
+                channel: "EMAIL" | "SMS" | "PUSH" | "IN_APP";
                 enabled: boolean;
             }[];
         };
@@ -1714,7 +1849,7 @@ export interface components {
             items: {
                 address: string;
                 /** @enum {unknown} */
-                channel: "EMAIL" | "SMS" | "PUSH";
+                channel: "EMAIL" | "SMS" | "PUSH" | "IN_APP";
                 /** Format: date-time */
                 createdAt: string;
                 reason: string;
@@ -1823,7 +1958,7 @@ export interface components {
                 address: string;
                 category: string;
                 /** @enum {unknown} */
-                channel: "EMAIL" | "SMS" | "PUSH";
+                channel: "EMAIL" | "SMS" | "PUSH" | "IN_APP";
                 /** Format: date-time */
                 createdAt: string;
             }[];
@@ -1832,7 +1967,7 @@ export interface components {
             address: string;
             category: string;
             /** @enum {unknown} */
-            channel: "EMAIL" | "SMS" | "PUSH";
+            channel: "EMAIL" | "SMS" | "PUSH" | "IN_APP";
             /** Format: date-time */
             createdAt: string;
             /** @constant */
@@ -2251,6 +2386,567 @@ export interface operations {
             };
         };
     };
+    "notifications.listInbox": {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                state?: "unread" | "read" | "archived" | "all";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of messages. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxPage"];
+                };
+            };
+            /** @description Problem document: VALIDATION_ERROR. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Problem document: UNAUTHORIZED. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Problem document: FORBIDDEN. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Problem document: INTERNAL. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: SHUTTING_DOWN, UPSTREAM_UNAVAILABLE, STORAGE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SHUTTING_DOWN" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    "notifications.markInbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                notificationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "read": true
+                 *     }
+                 */
+                "application/json": {
+                    archived?: boolean;
+                    read?: boolean;
+                    seen?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The message as marked. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxItem"];
+                };
+            };
+            /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_ERROR" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Problem document: UNAUTHORIZED. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Problem document: FORBIDDEN. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Problem document: NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Problem document: PAYLOAD_TOO_LARGE. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Problem document: INTERNAL. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: SHUTTING_DOWN, UPSTREAM_UNAVAILABLE, STORAGE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SHUTTING_DOWN" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    "notifications.inboxCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxCounts"];
+                };
+            };
+            /** @description Problem document: VALIDATION_ERROR. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Problem document: UNAUTHORIZED. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Problem document: FORBIDDEN. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Problem document: INTERNAL. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: SHUTTING_DOWN, UPSTREAM_UNAVAILABLE, STORAGE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SHUTTING_DOWN" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    "notifications.readAllInbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_ERROR" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Problem document: UNAUTHORIZED. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Problem document: FORBIDDEN. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Problem document: PAYLOAD_TOO_LARGE. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Problem document: INTERNAL. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: SHUTTING_DOWN, UPSTREAM_UNAVAILABLE, STORAGE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SHUTTING_DOWN" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    "notifications.inboxStream": {
+        parameters: {
+            query?: {
+                after?: string;
+            };
+            header?: {
+                /** @description Resume after this message (the `id:` of a `message` event this stream sent): the messages stored since are sent first. */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The messages after Last-Event-ID and the counts. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxSnapshot"];
+                    "text/event-stream": components["schemas"]["InboxSnapshot"];
+                };
+            };
+            /** @description Problem document: VALIDATION_ERROR. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Problem document: UNAUTHORIZED. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Problem document: FORBIDDEN. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Problem document: RATE_LIMITED. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description Problem document: INTERNAL. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: SHUTTING_DOWN, UPSTREAM_UNAVAILABLE, STORAGE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SHUTTING_DOWN" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
     "preferences.getPreferences": {
         parameters: {
             query?: never;
@@ -2386,7 +3082,7 @@ export interface operations {
                     items: {
                         category: string;
                         /** @enum {unknown} */
-                        channel: "EMAIL" | "SMS" | "PUSH";
+                        channel: "EMAIL" | "SMS" | "PUSH" | "IN_APP";
                         enabled: boolean;
                     }[];
                 };
@@ -4165,7 +4861,7 @@ export interface operations {
             header?: never;
             path: {
                 address: string;
-                channel: "EMAIL" | "SMS" | "PUSH";
+                channel: "EMAIL" | "SMS" | "PUSH" | "IN_APP";
             };
             cookie?: never;
         };
@@ -4360,7 +5056,7 @@ export interface operations {
             path: {
                 address: string;
                 category: string;
-                channel: "EMAIL" | "SMS" | "PUSH";
+                channel: "EMAIL" | "SMS" | "PUSH" | "IN_APP";
             };
             cookie?: never;
         };
@@ -8308,7 +9004,7 @@ export interface operations {
     "notifications.list": {
         parameters: {
             query?: {
-                channel?: "EMAIL" | "SMS" | "PUSH";
+                channel?: "EMAIL" | "SMS" | "PUSH" | "IN_APP";
                 cursor?: string;
                 limit?: number;
                 status?: "QUEUED" | "PROCESSING" | "SENT" | "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED" | "SUPPRESSED" | "UNSUBSCRIBED" | "CANCELLED";
@@ -8417,7 +9113,10 @@ export interface operations {
                 "application/json": {
                     category?: string;
                     /** @enum {unknown} */
-                    channel?: "EMAIL" | "SMS" | "PUSH";
+                    channel?: "EMAIL" | "SMS" | "PUSH" | "IN_APP";
+                    data?: {
+                        [key: string]: unknown;
+                    };
                     locale?: string;
                     metadata?: {
                         [key: string]: unknown;
@@ -10051,7 +10750,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {unknown} */
-                    channel?: "EMAIL" | "SMS" | "PUSH";
+                    channel?: "EMAIL" | "SMS" | "PUSH" | "IN_APP";
                     locale?: string;
                     variables?: {
                         [key: string]: unknown;

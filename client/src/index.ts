@@ -9,6 +9,7 @@
  *
  * Types come from the OpenAPI document (api-types.ts, generated).
  */
+import { inboxApi, type InboxApi } from "./inbox.js";
 import { actorsApi, notificationsApi, preferencesApi, pushSubscriptionsApi, resumesApi, templatesApi, webhookEndpointsApi } from "./namespaces.js";
 import type { ActorsApi, NotificationsApi, PreferencesApi, PushSubscriptionsApi, ResumesApi, TemplatesApi, WebhookEndpointsApi } from "./namespaces.js";
 import { adminApi, type AdminApi } from "./admin.js";
@@ -24,6 +25,7 @@ export { ApiError, type ErrorCode, type Method, type PathOf, type Problem, type 
 export { memoryStorage, webStorage, type TokenStorage, type WebStorageLike } from "./storage.js";
 export type * from "./types.js";
 export type { TimelineEvent, WatchHandle, WatchOptions } from "./watch.js";
+export type { InboxApi, InboxStreamHandlers } from "./inbox.js";
 
 /** The Web Locks API's exclusive request, as navigator.locks has it. */
 export interface LockManagerLike {
@@ -141,6 +143,7 @@ export interface Client {
 	actors: ActorsApi;
 	preferences: PreferencesApi;
 	pushSubscriptions: PushSubscriptionsApi;
+	inbox: InboxApi;
 	notifications: NotificationsApi;
 	templates: TemplatesApi;
 	webhookEndpoints: WebhookEndpointsApi;
@@ -325,6 +328,7 @@ export function createClient(options: ClientOptions): Client {
 		actors: actorsApi(request),
 		preferences: preferencesApi(request),
 		pushSubscriptions: pushSubscriptionsApi(request),
+		inbox: inboxApi(request, transport),
 		notifications: notificationsApi(request, transport),
 		templates: templatesApi(request),
 		webhookEndpoints: webhookEndpointsApi(request),

@@ -40,6 +40,12 @@ export interface PushSubscriptionLike {
 	toJSON(): { endpoint?: string; expirationTime?: number | null; keys?: Record<string, string> };
 }
 
+export type InboxItem = Schemas["InboxItem"];
+export type InboxPage = Schemas["InboxPage"];
+export type InboxCounts = Schemas["InboxCounts"];
+export type InboxListQuery = QueryOf<"get", "/actors/{id}/inbox">;
+export type InboxMark = BodyOf<"patch", "/actors/{id}/inbox/{notificationId}">;
+
 export type Channel = Schemas["Notification"]["channel"];
 export type Priority = Schemas["Notification"]["priority"];
 export type NotificationStatus = Schemas["Notification"]["status"];

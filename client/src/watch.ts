@@ -1,5 +1,5 @@
 /**
- * notifications.watch: server-sent events read with fetch, because EventSource cannot
+ * notifications.watch and inbox.stream: server-sent events read with fetch, because EventSource cannot
  * send an Authorization header and a token in the URL would land in logs and history.
  * The stream is parsed per the WHATWG event-stream format; after a cut connection or
  * the server's end of the stream (a node's orderly stop) it reconnects with
@@ -38,6 +38,15 @@ export type FailurePolicy = (err: unknown) => "final" | number;
 const MAX_BACKOFF_MS = 30000;
 
 export function watchStream(open: OpenStream, policy: FailurePolicy, onEvent: (e: TimelineEvent) => void, options: WatchOptions = {}): WatchHandle {
+	return followStream(open, policy, (id, _name, data) => onEvent({ ...(data as Omit<TimelineEvent, "id">), id: id ?? "" }), options);
+}
+
+/**
+ * Any event stream of the API: each event's id (when it has one), its name (`message`
+ * when the server gives none) and its parsed data. Reconnects as watchStream does,
+ * with the id of the last event that had one.
+ */
+export function followStream(open: OpenStream, policy: FailurePolicy, onEvent: (id: string | undefined, name: string, data: unknown) => void, options: WatchOptions = {}): WatchHandle {
 	const abort = new AbortController();
 	const stopOnSignal = () => abort.abort();
 	if (options.signal?.aborted) abort.abort();
@@ -53,9 +62,9 @@ export function watchStream(open: OpenStream, policy: FailurePolicy, onEvent: (e
 				const res = await open(lastEventId, abort.signal);
 				failures = 0;
 				await read(res.body!, abort.signal, {
-					event(id, e) {
+					event(id, name, data) {
 						if (id !== undefined) lastEventId = id;
-						onEvent({ ...e, id: id ?? "" });
+						onEvent(id, name, data);
 					},
 					retry(ms) {
 						retryMs = ms;
@@ -90,7 +99,7 @@ export function watchStream(open: OpenStream, policy: FailurePolicy, onEvent: (e
 }
 
 interface Sink {
-	event(id: string | undefined, e: Omit<TimelineEvent, "id">): void;
+	event(id: string | undefined, name: string, data: unknown): void;
 	retry(ms: number): void;
 }
 
@@ -120,6 +129,7 @@ async function read(body: ReadableStream<Uint8Array>, signal: AbortSignal, sink:
 
 function dispatch(block: string, sink: Sink): void {
 	let id: string | undefined;
+	let name = "message";
 	const data: string[] = [];
 	for (const line of block.split("\n")) {
 		if (line === "" || line.startsWith(":")) continue;
@@ -127,10 +137,11 @@ function dispatch(block: string, sink: Sink): void {
 		const field = colon < 0 ? line : line.slice(0, colon);
 		const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
 		if (field === "id" && !value.includes("\0")) id = value;
+		else if (field === "event") name = value;
 		else if (field === "data") data.push(value);
 		else if (field === "retry" && /^\d+$/.test(value)) sink.retry(Number(value));
 	}
-	if (data.length) sink.event(id, JSON.parse(data.join("\n")) as Omit<TimelineEvent, "id">);
+	if (data.length) sink.event(id, name, JSON.parse(data.join("\n")));
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -1,9 +1,9 @@
 /**
  * Delivery channels. A channel turns a rendered notification into a message on its
- * medium and returns the provider's message id: EMAIL (lib/email), SMS (lib/sms) and
- * PUSH (lib/push). The dispatcher needs nothing else per channel. EMAIL and SMS send
- * through their providers in order (lib/channels/failover.ts), each behind a circuit
- * (lib/channels/circuit.ts).
+ * medium and returns the provider's message id: EMAIL (lib/email), SMS (lib/sms),
+ * PUSH (lib/push) and IN_APP (lib/inbox). The dispatcher needs nothing else per channel.
+ * EMAIL and SMS send through their providers in order (lib/channels/failover.ts), each
+ * behind a circuit (lib/channels/circuit.ts).
  */
 import type https from "node:https";
 import path from "node:path";
@@ -14,10 +14,12 @@ import { MemoryKeyValue } from "../kv/memory";
 import { loadVapidKeys, PushSubscriptions, type VapidDetails } from "../push";
 import { createSmsProvider, type ReceiptListener, type SmsMessage, type SmsResult } from "../sms";
 import type { SmppLog } from "../sms/smpp";
+import type { InboxChange } from "../inbox";
 import type { Store } from "../store";
 import { ProviderCircuits } from "./circuit";
 import { FailoverProvider } from "./failover";
 import { traceChannels } from "./traced";
+import { InAppChannel } from "./in-app";
 import { PushChannel } from "./push";
 import { FilePushChannel } from "./push-file";
 import { SmsChannel } from "./sms";
@@ -50,8 +52,10 @@ class EmailChannel implements ChannelSender {
 }
 
 export interface ChannelDeps {
-	/** Push subscriptions and the stored VAPID key live here; without a store there is no PUSH channel. */
+	/** Push subscriptions, the stored VAPID key and the inboxes live here; without a store there is no PUSH or IN_APP channel. */
 	store?: Store;
+	/** IN_APP: told of each message stored, for the inboxes' live streams. */
+	onInboxChange?: (change: InboxChange) => void;
 	/** SMPP delivery receipts, for the lifecycle to record. */
 	onSmsReceipt?: ReceiptListener;
 	log?: SmppLog;
@@ -109,9 +113,10 @@ export function createChannels(config: Config, deps: ChannelDeps = {}): Map<Chan
 				timeoutMs: n.sendTimeoutMs,
 				allowInsecure: n.push.allowInsecureEndpoints,
 				agent: deps.pushAgent
-			})
+			}),
+			new InAppChannel({ store, onChange: deps.onInboxChange })
 		);
 	}
-	const used = config.tracing ? traceChannels(senders, { EMAIL: n.emailProviders.join(","), SMS: n.sms.providers.join(","), PUSH: n.push.provider }) : senders;
+	const used = config.tracing ? traceChannels(senders, { EMAIL: n.emailProviders.join(","), SMS: n.sms.providers.join(","), PUSH: n.push.provider, IN_APP: "inbox" }) : senders;
 	return new Map(used.map(s => [s.channel, s]));
 }

@@ -8,7 +8,7 @@
 
 export const PRIORITIES = ["CRITICAL", "HIGH", "NORMAL", "LOW"] as const;
 export type Priority = (typeof PRIORITIES)[number];
-export const CHANNELS = ["EMAIL", "SMS", "PUSH"] as const;
+export const CHANNELS = ["EMAIL", "SMS", "PUSH", "IN_APP"] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 export const STATUSES = ["QUEUED", "PROCESSING", "SENT", "DELIVERED", "BOUNCED", "COMPLAINT", "FAILED", "SUPPRESSED", "UNSUBSCRIBED", "CANCELLED"] as const;
@@ -28,7 +28,8 @@ export interface Creator {
 /**
  * A message's parts before or after rendering. Each channel uses the parts it needs:
  * EMAIL the subject and html or text, PUSH the subject (the title) and text, SMS the
- * text alone, so a template for SMS may have no subject.
+ * text alone, IN_APP the subject (the title, may be absent) and text (the body), so a
+ * template for SMS or IN_APP may have no subject.
  */
 export interface TemplateParts {
 	subject?: string;

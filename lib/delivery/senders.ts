@@ -33,6 +33,8 @@ export interface SendOptions {
 	priority?: Priority;
 	/** EMAIL: the one-click unsubscribe link to carry (RFC 8058). */
 	unsubscribeUrl?: string;
+	/** IN_APP: the notification's `data`, kept with the inbox message as it was sent. */
+	data?: Record<string, unknown>;
 }
 
 /** What became of one push subscription in a PUSH send. */
@@ -48,6 +50,8 @@ export interface ChannelResult extends SendResult {
 	segments?: number;
 	/** PUSH: one entry per subscription of the actor; gone ones are already deleted. */
 	subscriptions?: SubscriptionDelivery[];
+	/** The message reached its recipient as the send returned (IN_APP: it is in the inbox): DELIVERED, not SENT. */
+	delivered?: boolean;
 }
 
 export interface ChannelSender {
@@ -60,7 +64,7 @@ export interface ChannelSender {
 	/**
 	 * Throws SendError (permanent or not) when the provider refuses or fails; `signal`
 	 * abandons the send. `to` is an email address (EMAIL), an E.164 number (SMS) or an
-	 * actorId (PUSH).
+	 * actorId (PUSH, IN_APP).
 	 */
 	send(notificationId: string, to: string, parts: TemplateParts, signal?: AbortSignal, options?: SendOptions): Promise<ChannelResult>;
 	close(): Promise<void>;

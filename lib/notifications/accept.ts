@@ -27,6 +27,8 @@ export interface AcceptRequest {
 	/** BCP 47: the template's translation to use (its chain: de-AT, de, the default); else the recipient actor's locale. */
 	locale?: string;
 	metadata?: Record<string, unknown>;
+	/** IN_APP only: kept with the inbox message (at most MAX_DATA_BYTES as JSON). */
+	data?: Record<string, unknown>;
 	/** ISO 8601: hold it until then (at most MAX_SCHEDULE_DAYS ahead). */
 	sendAt?: string;
 	/** `[a-z0-9][a-z0-9._-]{0,63}`; the priority's default when absent. */
@@ -37,6 +39,9 @@ export interface AcceptRequest {
 
 /** How far ahead a notification may be scheduled. */
 export const MAX_SCHEDULE_DAYS = 30;
+
+/** The most an IN_APP notification's `data` may hold, as JSON: it is stored with every message and sent to every stream. */
+export const MAX_DATA_BYTES = 16 * 1024;
 
 
 export interface Accepted {
@@ -81,7 +86,7 @@ function badRecipient(message: string): ClientError {
 	return badRequest(message, [{ field: "to", message }]);
 }
 
-/** `to` as it is stored: an email address (EMAIL), an E.164 number (SMS) or an actorId (PUSH). */
+/** `to` as it is stored: an email address (EMAIL), an E.164 number (SMS) or an actorId (PUSH, IN_APP). */
 function recipient(to: string, channel: Channel): string {
 	const t = to.trim();
 	switch (channel) {
@@ -91,6 +96,7 @@ function recipient(to: string, channel: Channel): string {
 			return number;
 		}
 		case "PUSH":
+		case "IN_APP":
 			if (!UUID.test(t)) throw badRecipient("The 'to' field must be an actorId.");
 			return t.toLowerCase();
 		default:
@@ -102,12 +108,19 @@ function recipient(to: string, channel: Channel): string {
 
 /**
  * What the channel needs of the template. SMS carries the text part alone: an html part
- * would be dropped silently, so it is refused. EMAIL and PUSH need a subject (the mail's
- * subject, the push's title): missing from the request, it is the request's field (400);
- * missing from a stored template, the template does not suit the channel (422). Any
- * other channel (IN_APP: an optional title and the text) needs none.
+ * would be dropped silently, so it is refused. IN_APP needs the text (the body); its
+ * title, the subject, may be absent, and an html part (a template shared with EMAIL)
+ * is not shown. EMAIL and PUSH need a subject (the mail's subject, the push's title):
+ * missing from the request, it is the request's field (400); missing from a stored
+ * template, the template does not suit the channel (422).
  */
 function checkParts(channel: Channel, template: TemplateParts, inline: boolean): void {
+	if (channel === "IN_APP") {
+		if (template.text != null) return;
+		const message = "IN_APP needs a text part (the message's body).";
+		if (inline) throw badRequest(message, [{ field: "template.text", message: "is required for IN_APP" }]);
+		throw new ClientError(422, "CHANNEL_NOT_SUPPORTED", `${message} This template has none.`);
+	}
 	if (channel === "SMS") {
 		if (template.html != null) throw new ClientError(422, "CHANNEL_NOT_SUPPORTED", "SMS sends only a text part; this template has an html part.");
 		if (template.text == null) throw new ClientError(422, "CHANNEL_NOT_SUPPORTED", "SMS needs a text part; this template has none.");
@@ -154,6 +167,12 @@ async function check(store: Store, req: AcceptRequest, channel: Channel, sendTim
 		throw new ClientError(422, "CHANNEL_NOT_SUPPORTED", `The ${channel} channel is not available yet.`);
 	}
 	const to = recipient(req.to, channel);
+	if (req.data !== undefined) {
+		if (channel !== "IN_APP") throw badRequest("Only IN_APP notifications carry data.", [{ field: "data", message: "is for IN_APP notifications only" }]);
+		if (Buffer.byteLength(JSON.stringify(req.data)) > MAX_DATA_BYTES) {
+			throw badRequest(`The 'data' field may hold at most ${MAX_DATA_BYTES} bytes as JSON.`, [{ field: "data", message: `is over ${MAX_DATA_BYTES} bytes` }]);
+		}
+	}
 	if (!req.templateId === !req.template) {
 		throw badRequest("Give exactly one of templateId and template.", [{ field: "templateId", message: "Give exactly one of templateId and template." }]);
 	}
@@ -201,6 +220,7 @@ export function newNotification(req: AcceptRequest, createdBy: Creator, now = Da
 	else doc.template = req.template;
 	if (req.locale) doc.locale = req.locale;
 	if (req.metadata) doc.metadata = req.metadata;
+	if (req.data) doc.data = req.data;
 	if (req.lifecycle) doc.lifecycle = req.lifecycle;
 	if (req.sendAt) {
 		doc.sendAt = req.sendAt;

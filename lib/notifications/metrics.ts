@@ -21,7 +21,8 @@ export const RATE_SAMPLE_MS = 60_000;
 export type Outcome = "sent" | "failed" | "retried" | "suppressed";
 
 /** The outcome counted for each event a dispatcher records. */
-const OUTCOME_OF_EVENT: Record<string, Outcome> = { SENT: "sent", FAILED: "failed", ATTEMPT_FAILED: "retried", SUPPRESSED: "suppressed" };
+// DELIVERED as a dispatcher records it: an IN_APP message stored in its inbox.
+const OUTCOME_OF_EVENT: Record<string, Outcome> = { SENT: "sent", DELIVERED: "sent", FAILED: "failed", ATTEMPT_FAILED: "retried", SUPPRESSED: "suppressed" };
 
 export function registerNotificationMetrics(broker: ServiceBroker): void {
 	if (!broker.isMetricsEnabled()) return;

@@ -38,6 +38,8 @@ export interface NotificationDoc {
 	locale?: string;
 	variables: Variables;
 	metadata?: Record<string, unknown>;
+	/** IN_APP: kept with the inbox message as it is (the client's own payload: a link, an id). */
+	data?: Record<string, unknown>;
 	/**
 	 * A mail whose link is made at send time (an account-lifecycle mail,
 	 * lib/accounts/lifecycle-mail.ts, through the resolver registered in extensions.ts),

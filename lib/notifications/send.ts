@@ -123,8 +123,8 @@ export async function send({ store, queue, channels, limiters, config: cfg, acce
 		if (Date.parse(n.leaseUntil!) - Date.now() < needed && !(await queue.renew(n, Math.max(cfg.leaseMs, needed)))) throw new LeaseLost();
 		const abort = new AbortController();
 		const link = n.channel === "EMAIL" && n.priority !== "CRITICAL" && unsubscribeUrl ? await unsubscribeUrl({ channel: n.channel, address: n.to, category }) : undefined;
-		const { messageId, provider, segments, subscriptions } = await withTimeout(
-			sender.send(n.id, n.to, parts, abort.signal, { priority: n.priority, ...(link ? { unsubscribeUrl: link } : {}) }),
+		const { messageId, provider, segments, subscriptions, delivered } = await withTimeout(
+			sender.send(n.id, n.to, parts, abort.signal, { priority: n.priority, ...(link ? { unsubscribeUrl: link } : {}), ...(n.data ? { data: n.data } : {}) }),
 			sendTimeoutMs,
 			abort
 		);
@@ -132,7 +132,9 @@ export async function send({ store, queue, channels, limiters, config: cfg, acce
 		if (provider) detail.provider = provider;
 		if (segments !== undefined) detail.segments = segments;
 		if (subscriptions) detail.subscriptions = subscriptions;
-		return { notification: n, status: "SENT", event: "SENT", detail, set: { providerMessageId: messageId } };
+		// IN_APP: in the inbox is delivered; no provider reports it later.
+		const status = delivered ? "DELIVERED" : "SENT";
+		return { notification: n, status, event: status, detail, set: { providerMessageId: messageId } };
 	} catch (err) {
 		if (err instanceof LeaseLost || err instanceof NotStarted || isStorageFault(err)) throw err;
 		error = err instanceof SendError ? err : err instanceof Timeout ? new SendError("SEND_TIMEOUT", false) : new SendError("SEND_ERROR", false);

@@ -1,7 +1,7 @@
 /**
  * Who may send to whom (the open-relay rule). Services and administrators may send to
  * anyone. A user token, by default (NOTIFICATIONS_USER_SEND=self), only to itself:
- * EMAIL to its own address once verified, PUSH to its own actorId, no SMS (a user has
+ * EMAIL to its own address once verified, PUSH and IN_APP to its own actorId, no SMS (a user has
  * no number the platform has checked); `off` refuses users, `any` lets them send to
  * anyone (closed deployments). Users also have an hourly quota
  * (NOTIFICATIONS_QUOTA_PER_HOUR, counted through the key-value store, shared by every
@@ -34,7 +34,8 @@ export async function checkRecipient(
 	if (cfg.userSend === "off") throw refused("Users may not send notifications on this platform; a service may.");
 	switch (channel) {
 		case "PUSH":
-			if (to.trim().toLowerCase() !== p.sub.toLowerCase()) throw refused("A user may send push notifications to itself only.");
+		case "IN_APP":
+			if (to.trim().toLowerCase() !== p.sub.toLowerCase()) throw refused(`A user may send ${channel === "PUSH" ? "push notifications" : "in-app messages"} to itself only.`);
 			return;
 		case "EMAIL": {
 			const own = await ownAddress(p);

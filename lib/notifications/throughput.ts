@@ -11,7 +11,8 @@ export const SERIES_MINUTES = 60;
 export const TALLIED = ["sent", "failed", "retried", "suppressed"] as const;
 export type Tallied = (typeof TALLIED)[number];
 
-const OF_EVENT: Record<string, Tallied> = { SENT: "sent", FAILED: "failed", ATTEMPT_FAILED: "retried", SUPPRESSED: "suppressed" };
+// DELIVERED as a dispatcher records it: an IN_APP message stored in its inbox.
+const OF_EVENT: Record<string, Tallied> = { SENT: "sent", DELIVERED: "sent", FAILED: "failed", ATTEMPT_FAILED: "retried", SUPPRESSED: "suppressed" };
 
 /** Counts per minute: `minute` is the start of the minute in ms since the epoch. */
 export interface MinuteCounts extends Record<Tallied, number> {

@@ -292,6 +292,52 @@ export const COMPONENT_SCHEMAS = {
 		required: ["items"],
 		properties: { items: { type: "array", items: { $ref: "#/components/schemas/PushSubscription" } } }
 	},
+	/** lib/inbox InboxItem. */
+	InboxItem: {
+		type: "object",
+		required: ["notificationId", "title", "body", "data", "createdAt"],
+		properties: {
+			notificationId: uuid,
+			title: { type: "string", description: "The template's subject; empty when it has none." },
+			body: { type: "string", description: "The template's text." },
+			data: FREE_OBJECT,
+			createdAt: isoTime,
+			seenAt: isoTime,
+			readAt: isoTime,
+			archivedAt: isoTime
+		}
+	},
+	/** lib/inbox InboxPage. */
+	InboxPage: {
+		type: "object",
+		required: ["items"],
+		properties: {
+			items: { type: "array", items: { $ref: "#/components/schemas/InboxItem" } },
+			nextCursor: { type: "string", description: "Pass as `cursor` for the next (older) page; absent on the last one." }
+		}
+	},
+	/** lib/inbox InboxCounts. */
+	InboxCounts: {
+		type: "object",
+		required: ["unread", "unseen"],
+		properties: {
+			unread: { type: "integer", minimum: 0, description: "Messages neither read nor archived." },
+			unseen: { type: "integer", minimum: 0, description: "Messages not archived and never marked seen (reading marks seen)." }
+		}
+	},
+	/** services/notifications/inbox.ts InboxSnapshot: what an inbox stream begins with. */
+	InboxSnapshot: {
+		type: "object",
+		required: ["items", "counts"],
+		properties: {
+			items: {
+				type: "array",
+				description: "The messages after Last-Event-ID, oldest first (none without it).",
+				items: { allOf: [{ $ref: "#/components/schemas/InboxItem" }, { type: "object", required: ["seq"], properties: { seq: { type: "string", description: "The event id." } } }] }
+			},
+			counts: { $ref: "#/components/schemas/InboxCounts" }
+		}
+	},
 	VapidPublicKey: {
 		type: "object",
 		required: ["publicKey"],

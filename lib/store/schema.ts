@@ -73,6 +73,13 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	feature_flags: { indexes: [] },
 	/** Web Push subscriptions; an endpoint (by its SHA-256) belongs to one actor. */
 	push_subscriptions: { indexes: [{ fields: { endpointHash: 1 }, unique: true }, { fields: { actorId: 1, createdAt: -1 } }] },
+	/**
+	 * In-app messages, one per IN_APP notification (id = the notification's), per actor
+	 * (lib/inbox): listed newest first by state or all, counted by state and seen.
+	 */
+	inbox: {
+		indexes: [{ fields: { actorId: 1, state: 1, seq: -1 } }, { fields: { actorId: 1, seq: -1 } }, { fields: { actorId: 1, state: 1, seenAt: 1 } }]
+	},
 	/** The VAPID key pair when the environment sets none: one record under a fixed id. */
 	push_vapid_keys: { indexes: [] },
 	/** Outbound webhook endpoints, fanned out to by their owner (`kind:id`); one per owner and url. */

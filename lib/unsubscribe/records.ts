@@ -49,7 +49,7 @@ export interface Preference {
 /** Addresses compared as the channel compares them: a mailbox whatever its case, an actorId in lower case. */
 export function normalizeFor(channel: Channel, address: string): string {
 	if (channel === "EMAIL") return normalizeEmail(address);
-	if (channel === "PUSH") return address.trim().toLowerCase();
+	if (channel === "PUSH" || channel === "IN_APP") return address.trim().toLowerCase();
 	return address.trim();
 }
 
@@ -93,7 +93,7 @@ const toView = (d: UnsubscribeDoc): UnsubscribeView => ({ channel: d.channel, ad
 export async function listUnsubscribes(store: Store, address?: string, limit = 100): Promise<UnsubscribeView[]> {
 	if (address === undefined) return (await records(store).find({}, { sort: { createdAt: -1 }, limit })).map(toView);
 	const docs: UnsubscribeDoc[] = [];
-	for (const channel of ["EMAIL", "SMS", "PUSH"] as Channel[]) {
+	for (const channel of ["EMAIL", "SMS", "PUSH", "IN_APP"] as Channel[]) {
 		docs.push(...(await records(store).find({ channel, address: normalizeFor(channel, address) }, { sort: { category: 1 }, limit })));
 	}
 	return docs.slice(0, limit).map(toView);
@@ -104,9 +104,13 @@ export async function removeUnsubscribe(store: Store, channel: Channel, address:
 	return (await records(store).deleteMany({ id: idOf(channel, address, category) })) > 0;
 }
 
-/** The addresses an actor's preferences speak for: its email once verified, and itself for push. SMS has no number on an actor. */
+/**
+ * The addresses an actor's preferences speak for: its email once verified, and itself
+ * for push and its inbox (an IN_APP opt-out of a category keeps that category out of
+ * the inbox). SMS has no number on an actor.
+ */
 function addressesOf(actor: PreferenceActor): Partial<Record<Channel, string>> {
-	return actor.emailVerified ? { EMAIL: actor.email, PUSH: actor.id } : { PUSH: actor.id };
+	return actor.emailVerified ? { EMAIL: actor.email, PUSH: actor.id, IN_APP: actor.id } : { PUSH: actor.id, IN_APP: actor.id };
 }
 
 /** The actor's opt-outs, as `{ channel, category, enabled: false }` items (anything not listed is enabled). */
@@ -130,7 +134,7 @@ export async function replacePreferences(store: Store, actor: PreferenceActor, i
 	const addresses = addressesOf(actor);
 	const seen = new Set<string>();
 	items.forEach((item, i) => {
-		if (item.channel === "SMS") throw badRequest("Preferences cover EMAIL and PUSH: an actor has no SMS address.", [{ field: `items[${i}].channel`, message: "must be EMAIL or PUSH" }]);
+		if (item.channel === "SMS") throw badRequest("Preferences cover EMAIL, PUSH and IN_APP: an actor has no SMS address.", [{ field: `items[${i}].channel`, message: "must be EMAIL, PUSH or IN_APP" }]);
 		const key = `${item.channel}:${item.category}`;
 		if (seen.has(key)) throw badRequest("Each channel and category may appear once.", [{ field: `items[${i}]`, message: "repeats a channel and category" }]);
 		seen.add(key);

@@ -11,7 +11,7 @@ import { failureRedirect, redirectHeaders } from "../../lib/social/redirect";
 import { policyOf } from "./hooks";
 import type { GatewayThis, Req, Res } from "./types";
 
-export const CORS_ALLOW_METHODS = "GET, POST, PUT, DELETE";
+export const CORS_ALLOW_METHODS = "GET, POST, PUT, PATCH, DELETE";
 export const CORS_ALLOW_HEADERS = "Authorization, Content-Type, Idempotency-Key, Last-Event-ID, X-Request-Id";
 export const CORS_EXPOSE_HEADERS = "Location, Retry-After, X-Request-Id";
 export const CORS_MAX_AGE_SECONDS = "600";

@@ -28,6 +28,8 @@ import { AliasIndex, describeOnce } from "./alias-index";
 import { GATEWAY_HTTP_OBJECTS } from "./http-objects";
 import { accessLogger } from "./access-log";
 import { LiveStream, LiveStreams, sendLiveStream } from "./live";
+import { InboxStream, InboxStreams, sendInboxStream, type InboxSnapshot } from "./inbox-live";
+import { INBOX_CHANGED, type InboxChange } from "../../lib/inbox";
 import { observeRequests } from "./observe";
 import { STATUS_EVENTS, type StatusEvent, type StatusEvents } from "../../lib/delivery";
 import type { Timeline } from "../../lib/notifications";
@@ -117,6 +119,10 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		/** One event at a time, as nodes of an earlier version send them during a rolling upgrade. */
 		"notifications.status"(ctx: Context<StatusEvent>) {
 			this.live.deliver(ctx.params);
+		},
+		/** A change to an actor's inbox on any node (lib/inbox): this node's inbox streams of that actor follow it. */
+		[INBOX_CHANGED](ctx: Context<InboxChange>) {
+			this.inbox.deliver(ctx.params);
 		}
 	},
 	methods: {
@@ -140,6 +146,11 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		},
 		/** moleculer-web's, except for a live stream, whose end by the client is not a warning (live.ts). */
 		sendResponse(req: Req, res: Res, data: unknown, action: unknown): void {
+			if (data instanceof InboxStream) {
+				if (res.headersSent) data.destroy();
+				else sendInboxStream(res, data, this.logger);
+				return;
+			}
 			if (!(data instanceof LiveStream)) return ApiGateway.methods!.sendResponse.call(this, req, res, data, action);
 			if (res.headersSent) data.destroy();
 			else sendLiveStream(res, data, this.logger);
@@ -236,6 +247,12 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		}, (err, notificationId) => {
 			this.logger.warn("Reading a live stream's timeline failed; trying again with the next heartbeat", { notificationId, error: err.message });
 		});
+		this.inbox = new InboxStreams(rt.config.gateway.live, async (actorId, after) => {
+			const authToken = await rt.serviceTokens.get("api-gateway");
+			return this.broker.call<InboxSnapshot, object>("notifications.inboxStream", { id: actorId, after }, { meta: { authToken } });
+		}, (err, actorId) => {
+			this.logger.warn("Reading an inbox stream's messages failed; trying again with the next heartbeat", { actorId, error: err.message });
+		});
 		this.server?.on("clientError", answerClientError);
 		if (this.server) {
 			// Every request passes the drain, then the common headers and OPTIONS, then moleculer-web.
@@ -247,14 +264,16 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 	},
 	started() {
 		this.runtime().shutdown.add(this.live);
+		this.runtime().shutdown.add(this.inbox);
 		if (this.drain) this.runtime().shutdown.add(this.drain, "edge");
 	},
 	async stopped() {
 		this.runtime().shutdown.delete(this.live);
+		this.runtime().shutdown.delete(this.inbox);
 		// A stop without the orderly drain (tests, a failed start) still ends every stream.
-		const ended = this.live.begin();
+		const ended = Promise.all([this.live.begin(), this.inbox.begin()]);
 		await Promise.race([ended, new Promise(resolve => setTimeout(resolve, STREAM_END_WAIT_MS).unref())]);
-		await this.live.abort();
+		await Promise.all([this.live.abort(), this.inbox.abort()]);
 		if (!this.drain) return;
 		this.runtime().shutdown.delete(this.drain);
 		this.drain.close();

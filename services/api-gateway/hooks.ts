@@ -10,7 +10,9 @@ import { EVENT_SEQ, type Timeline } from "../../lib/notifications";
 import type { OriginMeta, SocialCallbackMeta } from "../../lib/http/meta";
 import { checkJsonText, unsafeKey } from "../../lib/http/json-guard";
 import { BINDING_COOKIE, readCookie } from "../../lib/social/state";
+import { INBOX_SEQ } from "../../lib/inbox";
 import type { LiveStream } from "./live";
+import type { InboxSnapshot, InboxStream } from "./inbox-live";
 import type { AliasPolicy, AppliedPolicy, BodyKind, GatewayThis, Req, Res } from "./types";
 
 type CallMeta = SocialCallbackMeta & OriginMeta & { idempotencyKey?: string; acceptsHtml?: boolean };
@@ -174,6 +176,7 @@ export function beforeCall(this: GatewayThis, ctx: Context<unknown, CallMeta>, _
 /** Opens the live stream of an "sse" alias: after the rate limit, before the action reads the timeline. */
 function openIfLive(gateway: GatewayThis, policy: AppliedPolicy, req: Req, res: Res): void {
 	if (policy.stream === "sse") openLiveStream(gateway, req, res);
+	else if (policy.stream === "inbox") openInboxStream(gateway, req, res);
 }
 
 function wantsEventStream(req: Req): boolean {
@@ -200,6 +203,48 @@ function openLiveStream(gateway: GatewayThis, req: Req, res: Res): void {
 	res.once("close", () => stream.destroy());
 }
 
+/** An inbox stream, as openLiveStream: Last-Event-ID names the last message the client has. */
+function openInboxStream(gateway: GatewayThis, req: Req, res: Res): void {
+	const params = req.$params as Record<string, unknown>;
+	const lastEventId = req.headers["last-event-id"];
+	if (typeof lastEventId === "string" && lastEventId !== "") {
+		if (!INBOX_SEQ.test(lastEventId)) throw badRequest("Last-Event-ID does not name an event of this stream.", [{ field: "Last-Event-ID", message: "Use the id of a message this stream sent." }]);
+		params.after = lastEventId.toLowerCase();
+	}
+	if (!wantsEventStream(req)) return;
+	const stream = gateway.inbox.watch(String(params.id).toLowerCase(), typeof params.after === "string" ? params.after : undefined);
+	req.$inbox = stream;
+	res.once("close", () => stream.destroy());
+}
+
+/** Refuses a stream over its limits (429, or 503 during a stop); the stream is dropped then. */
+function admitStream(gateway: GatewayThis, req: Req, stream: LiveStream | InboxStream, admit: (principal: string) => ReturnType<GatewayThis["live"]["admit"]>): void {
+	if (stream.destroyed) throw shuttingDown();
+	const p = req.$principal;
+	const admission = admit(p ? `${p.kind}:${p.sub}` : "anonymous");
+	if (admission === "admitted") return;
+	stream.destroy();
+	if (admission === "node-limit" && gateway.runtime().shutdown.stopping) throw shuttingDown();
+	throw new ClientError(429, "RATE_LIMITED", admission === "principal-limit" ? "Too many open event streams for this caller." : "This node has too many open event streams.", { retryAfter: 30 });
+}
+
+function eventStreamHeaders(res: Res): void {
+	res.setHeader("Content-Type", "text/event-stream; charset=utf-8");
+	res.setHeader("Cache-Control", "no-store");
+	res.setHeader("X-Accel-Buffering", "no");
+}
+
+/** Past the access check: counted against the limits, then begins with the messages after Last-Event-ID and the counts. */
+function beginInboxStream(req: Req, res: Res, snapshot: InboxSnapshot): InboxStream {
+	const stream = req.$inbox!;
+	const gateway = req.$service!;
+	admitStream(gateway, req, stream, principal => gateway.inbox.admit(stream, principal));
+	eventStreamHeaders(res);
+	stream.begin(snapshot, gateway.inbox.heartbeatMs);
+	if (req.$principal) stream.endAt(req.$principal.exp * 1000);
+	return stream;
+}
+
 /**
  * Past the access check: the stream is counted against its limits, then begins with the
  * timeline. Its headers go on the response itself: the gateway's sendResponse sends a
@@ -208,19 +253,10 @@ function openLiveStream(gateway: GatewayThis, req: Req, res: Res): void {
 function beginLiveStream(req: Req, res: Res, timeline: Timeline): LiveStream {
 	const stream = req.$live!;
 	const gateway = req.$service!;
-	if (stream.destroyed) throw shuttingDown();
-	const p = req.$principal;
-	const admission = gateway.live.admit(stream, p ? `${p.kind}:${p.sub}` : "anonymous");
-	if (admission !== "admitted") {
-		stream.destroy();
-		if (admission === "node-limit" && gateway.runtime().shutdown.stopping) throw shuttingDown();
-		throw new ClientError(429, "RATE_LIMITED", admission === "principal-limit" ? "Too many open event streams for this caller." : "This node has too many open event streams.", { retryAfter: 30 });
-	}
-	res.setHeader("Content-Type", "text/event-stream; charset=utf-8");
-	res.setHeader("Cache-Control", "no-store");
-	res.setHeader("X-Accel-Buffering", "no");
+	admitStream(gateway, req, stream, principal => gateway.live.admit(stream, principal));
+	eventStreamHeaders(res);
 	stream.begin(timeline.items, gateway.live.heartbeatMs);
-	if (p) stream.endAt(p.exp * 1000);
+	if (req.$principal) stream.endAt(req.$principal.exp * 1000);
 	return stream;
 }
 
@@ -241,7 +277,8 @@ function uploadResult(data: unknown): unknown {
 /** Runs on a result before it is sent. For uploads moleculer-web calls it with the alias as `this`, so it uses none. */
 export function afterCall(_ctx: Context, _route: unknown, req: Req, res: Res, data: unknown): unknown {
 	const policy = policyOf(req);
-	const result = policy.body === "multipart" ? uploadResult(data) : req.$live ? beginLiveStream(req, res, data as Timeline) : data;
+	const result =
+		policy.body === "multipart" ? uploadResult(data) : req.$live ? beginLiveStream(req, res, data as Timeline) : req.$inbox ? beginInboxStream(req, res, data as InboxSnapshot) : data;
 	if (policy.noStore) {
 		res.setHeader("Cache-Control", "no-store");
 		res.setHeader("Pragma", "no-cache");

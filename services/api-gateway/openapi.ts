@@ -14,6 +14,7 @@
 import type { ActionSchema, ServiceSchema } from "moleculer";
 import type { ErrorCode } from "../../lib/errors";
 import { EVENT_SEQ } from "../../lib/notifications";
+import { INBOX_SEQ } from "../../lib/inbox";
 import { CODE_STATUS } from "../../lib/openapi/codes";
 import { FREE_OBJECT, paramsSchema, ruleSchema, type JsonSchema } from "../../lib/openapi/fastest-validator";
 import { answer, withExample } from "../../lib/openapi/answers";
@@ -174,13 +175,16 @@ function parameters(a: DocumentedAlias, params: JsonSchema): unknown[] {
 			schema: { type: "string", pattern: IDEMPOTENCY_KEY.source }
 		});
 	}
-	if (a.policy.stream === "sse") {
+	if (a.policy.stream) {
+		const inbox = a.policy.stream === "inbox";
 		out.push({
 			name: "Last-Event-ID",
 			in: "header",
 			required: false,
-			description: "Resume after this event (the `id:` of an event this stream sent); `after` does the same for the JSON timeline.",
-			schema: { type: "string", pattern: EVENT_SEQ.source }
+			description: inbox
+				? "Resume after this message (the `id:` of a `message` event this stream sent): the messages stored since are sent first."
+				: "Resume after this event (the `id:` of an event this stream sent); `after` does the same for the JSON timeline.",
+			schema: { type: "string", pattern: (inbox ? INBOX_SEQ : EVENT_SEQ).source }
 		});
 	}
 	return out;

@@ -12,6 +12,7 @@ import type { RuntimeMethods } from "../../mixins/runtime.mixin";
 import type { Drain } from "../../lib/process/shutdown";
 import type { Principal } from "../../lib/auth/rules";
 import type { LiveStream, LiveStreams } from "./live";
+import type { InboxStream, InboxStreams } from "./inbox-live";
 import type { AliasIndex, IndexedAlias, ResolvedAlias } from "./alias-index";
 
 /**
@@ -45,8 +46,10 @@ export interface AliasPolicy {
 	 * "sse": with `Accept: text/event-stream` the answer is a live stream of the
 	 * notification's events (services/api-gateway/live.ts); the action answers the
 	 * timeline it begins with (after Last-Event-ID). Without it, that timeline as JSON.
+	 * "inbox": the same for an actor's inbox (services/api-gateway/inbox-live.ts): the
+	 * action answers the messages after Last-Event-ID and the counts.
 	 */
-	stream?: "sse";
+	stream?: "sse" | "inbox";
 	/**
 	 * The Bearer token may also be an enrolment mfaToken (MFA_ENFORCE), which only the
 	 * auth service can check: it is handed on unverified, and the action's rule decides.
@@ -76,6 +79,8 @@ export interface GatewayVars {
 	rateLimiter: RateLimiter;
 	/** This node's live status streams. */
 	live: LiveStreams;
+	/** This node's live inbox streams. */
+	inbox: InboxStreams;
 	/** moleculer-web's HTTP server, made by createServer before this service's created(). */
 	server?: Server;
 	/** moleculer-web's: whether the server is HTTPS (never, here). */
@@ -124,6 +129,8 @@ export type Req = IncomingMessage & {
 	$principal?: Principal;
 	/** The live stream this request opens (an alias with stream "sse" and Accept: text/event-stream). */
 	$live?: LiveStream;
+	/** The inbox stream this request opens (an alias with stream "inbox" and Accept: text/event-stream). */
+	$inbox?: InboxStream;
 	/** The whole URL, kept by moleculer-web before it cuts req.url down to the part below the route's path. */
 	originalUrl?: string;
 	query?: Record<string, unknown>;

@@ -36,6 +36,7 @@ import {
 import { principalOf } from "../../middlewares/auth.middleware";
 import { PushSubscriptionsMixin } from "./push-subscriptions";
 import { inlineTemplateSchema, TemplatesMixin } from "./templates";
+import { InboxMixin } from "./inbox";
 import { RuntimeMixin, type RuntimeMethods } from "../../mixins/runtime.mixin";
 import type { HttpMeta } from "../../lib/http/meta";
 import { ref } from "../../lib/openapi/schemas";
@@ -70,8 +71,8 @@ interface NotificationsState {
 
 const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMethods, NotificationsState> = {
 	name: "notifications",
-	// The push subscription and template routes are notifications.* actions, kept in their own files.
-	mixins: [RuntimeMixin, PushSubscriptionsMixin as Partial<ServiceSchema>, TemplatesMixin as Partial<ServiceSchema>],
+	// The push subscription, template and inbox routes are notifications.* actions, kept in their own files.
+	mixins: [RuntimeMixin, PushSubscriptionsMixin as Partial<ServiceSchema>, TemplatesMixin as Partial<ServiceSchema>, InboxMixin as Partial<ServiceSchema>],
 	actions: {
 		create: {
 			visibility: "published",
@@ -100,6 +101,8 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMet
 				// BCP 47, checked when accepted.
 				locale: { type: "string", min: 2, max: 35, optional: true },
 				metadata: { type: "object", optional: true },
+				// IN_APP only, at most 16 KiB as JSON (checked when accepted).
+				data: { type: "object", optional: true },
 				// Checked (ISO 8601 with a zone, at most 30 days ahead) when accepted.
 				sendAt: { type: "string", max: 40, optional: true },
 				category: { type: "string", pattern: /^[a-z0-9][a-z0-9._-]{0,63}$/, optional: true },

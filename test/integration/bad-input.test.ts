@@ -280,7 +280,11 @@ add(
 	post("/notifications", "admin", "a subject as a number", notification({ template: { subject: 42, text: "t" } }), 400, "VALIDATION_ERROR"),
 	post("/notifications", "admin", "an SMS to an email address", notification({ channel: "SMS" }), 400, "VALIDATION_ERROR"),
 	post("/notifications", "admin", "a PUSH to an email address", notification({ channel: "PUSH" }), 400, "VALIDATION_ERROR"),
-	{ ...post("/notifications", "admin", "an unknown channel", notification({ channel: "PIGEON" }), 400, "VALIDATION_ERROR"), fieldProblem: { field: "channel", message: "The 'channel' field must be one of: EMAIL, SMS, PUSH." } },
+	post("/notifications", "admin", "an IN_APP to an email address", notification({ channel: "IN_APP" }), 400, "VALIDATION_ERROR"),
+	post("/notifications", "admin", "an IN_APP template without a text", (s: Setup) => json(notification({ channel: "IN_APP", to: s.actorId, template: { subject: "s", html: "<p>h</p>" } })), 400, "VALIDATION_ERROR"),
+	post("/notifications", "admin", "data on an EMAIL", notification({ data: { a: 1 } }), 400, "VALIDATION_ERROR"),
+	post("/notifications", "admin", "data that is not an object", (s: Setup) => json(notification({ channel: "IN_APP", to: s.actorId, template: { text: "t" }, data: [1] })), 400, "VALIDATION_ERROR"),
+	{ ...post("/notifications", "admin", "an unknown channel", notification({ channel: "PIGEON" }), 400, "VALIDATION_ERROR"), fieldProblem: { field: "channel", message: "The 'channel' field must be one of: EMAIL, SMS, PUSH, IN_APP." } },
 	{ ...post("/notifications", "admin", "an unknown priority", notification({ priority: "URGENT" }), 400, "VALIDATION_ERROR"), fieldProblem: { field: "priority", message: "The 'priority' field must be one of: CRITICAL, HIGH, NORMAL, LOW." } },
 	...BAD_EMAILS.map(to => post("/notifications", "admin", `the recipient ${JSON.stringify(to.slice(0, 40))}`, notification({ to }), 400, "VALIDATION_ERROR")),
 	post("/notifications", "admin", "variables as an array", notification({ variables: ["x"] }), 400, "VALIDATION_ERROR"),
@@ -662,7 +666,7 @@ add(
 	prefs("items that are not a list", json({ items: "EMAIL" }), 400, "VALIDATION_ERROR"),
 	{
 		...prefs("an unknown channel", json({ items: [{ channel: "FAX", category: "news", enabled: false }] }), 400, "VALIDATION_ERROR"),
-		fieldProblem: { field: "items[0].channel", message: "The 'items[0].channel' field must be one of: EMAIL, SMS, PUSH." }
+		fieldProblem: { field: "items[0].channel", message: "The 'items[0].channel' field must be one of: EMAIL, SMS, PUSH, IN_APP." }
 	},
 	prefs("an SMS item (an actor has no number)", json({ items: [{ channel: "SMS", category: "news", enabled: false }] }), 400, "VALIDATION_ERROR"),
 	prefs("a category with spaces", json({ items: [{ channel: "EMAIL", category: "my news", enabled: false }] }), 400, "VALIDATION_ERROR"),
@@ -681,7 +685,7 @@ add(
 		who: "admin",
 		status: 400,
 		code: "VALIDATION_ERROR",
-		fieldProblem: { field: "channel", message: "The 'channel' field must be one of: EMAIL, SMS, PUSH." }
+		fieldProblem: { field: "channel", message: "The 'channel' field must be one of: EMAIL, SMS, PUSH, IN_APP." }
 	},
 	{ name: "DELETE /admin/suppressions/{channel}/{address}: not suppressed", method: "DELETE", path: "/admin/suppressions/EMAIL/nobody@example.com", who: "admin", status: 404, code: "NOT_FOUND" },
 	get("/admin/unsubscribes", "user", "a user who is no administrator", 403, "FORBIDDEN"),

@@ -23,6 +23,7 @@ import { linkToken, waitForMail } from "../helpers/mail";
 import { MockProvider } from "../helpers/oauth2-provider";
 import { http, newUser, startPlatform, type Platform } from "../helpers/platform";
 import { freePort } from "../helpers/processes";
+import { serviceToken } from "../helpers/senders";
 
 const ROOT = path.resolve(__dirname, "../..");
 const SESSION = "auth-notify.session";
@@ -133,10 +134,14 @@ function parallelCalls(page: Page, actorId: string, n: number): Promise<number[]
 }
 
 /**
+/**
  * Moves the page's clock (its context's: every tab of it) past the stored access token's
- * exp and the gateway's 5 s clock tolerance, as waiting for the expiry would.
+ * exp and the gateway's 5 s clock tolerance, as waiting for the expiry would. The live
+ * inbox streams of the session's pages are stopped first: one that ends reconnects with
+ * a fresh token, which would add a refresh of its own to the ones counted.
  */
-async function untilExpired(page: Page): Promise<void> {
+async function untilExpired(page: Page, ...sameSession: Page[]): Promise<void> {
+	for (const p of [page, ...sameSession]) await p.evaluate(() => (globalThis as unknown as { authNotifyInbox: { stop(): void } }).authNotifyInbox.stop());
 	const { expiresAt } = (await stored(page))!;
 	const pageNow = await page.evaluate(() => Date.now());
 	await page.clock.fastForward(Math.max(0, (expiresAt + 6) * 1000 - pageNow));
@@ -189,6 +194,47 @@ describe("the example web app in Chromium", () => {
 		await expect(page.textContent("#status")).resolves.toBe("SENT");
 		expect(problems).toEqual([]);
 		if (SCREENSHOTS) await page.screenshot({ path: path.join(ROOT, "docs/example-web.png") });
+		await context.close();
+	});
+
+	it("should show a bell whose unseen badge follows the inbox live, and mark what the opened inbox shows seen", async () => {
+		const problems: string[] = [];
+		const user = await registered();
+		const context = await browser.newContext();
+		const page = await openApp(context, problems);
+		await signInWithPassword(page, user);
+		await page.waitForSelector("#bell:not([hidden])");
+		await page.locator(`#bell[aria-label="Notifications, 0 unseen, 0 unread"]`).waitFor({ timeout: 15000 });
+		expect(await page.isHidden("#badge")).toBe(true);
+
+		// A backend sends to the user's inbox: the badge changes without a reload.
+		const service = await serviceToken(p, "documents");
+		const send = async (text: string) => {
+			const res = await http(p.baseUrl, "POST", "/notifications", { token: service, json: { channel: "IN_APP", to: user.actorId, template: { subject: "Order update", text }, data: { order: "A-1" } } });
+			expect(res.status).toBe(201);
+		};
+		await send("Order A-1 has shipped");
+		await page.locator("#badge", { hasText: /^1$/ }).waitFor({ timeout: 15000 });
+		await send("Order A-1 was delivered");
+		await page.locator("#badge", { hasText: /^2$/ }).waitFor({ timeout: 15000 });
+		await expect(page.getAttribute("#bell", "aria-label")).resolves.toBe("Notifications, 2 unseen, 2 unread");
+
+		// Opening the inbox lists the messages, newest first, and marks them seen: the badge goes.
+		await page.click("#bell");
+		await page.waitForSelector("#inbox-items li:nth-child(2)");
+		await expect(page.$$eval("#inbox-items li", items => items.map(li => li.textContent))).resolves.toEqual(["Order update Order A-1 was delivered", "Order update Order A-1 has shipped"]);
+		await page.waitForSelector("#badge", { state: "hidden", timeout: 15000 });
+		await expect(page.getAttribute("#bell", "aria-label")).resolves.toBe("Notifications, 0 unseen, 2 unread");
+
+		// The app's own form sends to the user's inbox; with the inbox open, it shows at the top, seen.
+		await page.click("#send-in-app button[type=submit]");
+		await page.waitForSelector("#inbox-items li:nth-child(3)", { timeout: 15000 });
+		await expect(page.textContent("#inbox-items li:first-child")).resolves.toBe("Note to self A message for your inbox");
+		await page.locator(`#bell[aria-label="Notifications, 0 unseen, 3 unread"]`).waitFor({ timeout: 15000 });
+		await page.click("#read-all");
+		await page.locator(`#bell[aria-label="Notifications, 0 unseen, 0 unread"]`).waitFor({ timeout: 15000 });
+		expect(await page.$$eval("#inbox-items li.unread", items => items.length)).toBe(0);
+		expect(problems).toEqual([]);
 		await context.close();
 	});
 
@@ -257,7 +303,7 @@ describe("the example web app in Chromium", () => {
 		});
 
 		it("should keep two tabs signed in when both refresh at once", async () => {
-			await untilExpired(tab1);
+			await untilExpired(tab1, tab2);
 			counted.refresh = 0;
 			const [a, b] = await Promise.all([parallelCalls(tab1, user.actorId, 1), parallelCalls(tab2, user.actorId, 1)]);
 			expect([...a, ...b]).toEqual([200, 200]);

@@ -89,7 +89,7 @@ describe("CORS with an allowlist", () => {
 		expect(res.status).toBe(204);
 		expect(corsHeaders(res)).toEqual({
 			"access-control-allow-origin": "http://localhost:3000",
-			"access-control-allow-methods": "GET, POST, PUT, DELETE",
+			"access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE",
 			"access-control-allow-headers": "Authorization, Content-Type, Idempotency-Key, Last-Event-ID, X-Request-Id",
 			"access-control-expose-headers": "Location, Retry-After, X-Request-Id",
 			"access-control-max-age": "600"

@@ -43,7 +43,22 @@ const LAST = ["POST /auth/password/change"];
 
 let p: Platform;
 let answers: DocumentedAnswers;
-const story: { actorId?: string; userToken?: string; adminToken?: string; templateId?: string; servicePassword?: string; factorId?: string } = {};
+const story: { actorId?: string; userToken?: string; adminToken?: string; templateId?: string; servicePassword?: string; inboxMessageId?: string; factorId?: string } = {};
+
+/** A message in Ada's inbox, for the inbox examples: sent to herself, then waited for. */
+async function inboxMessage(): Promise<string> {
+	if (story.inboxMessageId) return story.inboxMessageId;
+	const n = await http(p.baseUrl, "POST", "/notifications", { token: story.userToken, json: { channel: "IN_APP", to: story.actorId, template: { text: "Welcome" } } });
+	expect(n.status).toBe(201);
+	const deadline = Date.now() + 10000;
+	for (;;) {
+		const list = await http(p.baseUrl, "GET", `/actors/${story.actorId}/inbox`, { token: story.userToken });
+		if (list.body.items.some((i: { notificationId: string }) => i.notificationId === n.body.notificationId)) break;
+		if (Date.now() > deadline) throw new Error("The inbox example's message never arrived");
+		await new Promise(resolve => setTimeout(resolve, 25));
+	}
+	return (story.inboxMessageId = n.body.notificationId as string);
+}
 
 /** Ada's refresh token from a fresh sign-in with the login example (each refresh rotates it). */
 async function freshRefreshToken(login: Example): Promise<string> {
@@ -112,17 +127,20 @@ function fill(e: Example): string {
 				? story.actorId
 				: e.template.startsWith("/templates/") && name === "id"
 					? story.templateId
-					: name === "featureName"
-						? "checkout.new-flow"
-						: name === "factorId"
-							? story.factorId
-							: undefined;
+					: e.template.includes("/inbox/") && name === "notificationId"
+						? story.inboxMessageId
+						: name === "featureName"
+							? "checkout.new-flow"
+							: name === "factorId"
+								? story.factorId
+								: undefined;
 		if (!value) throw new Error(`${e.label}: the test has no value for {${name}} yet`);
 		return value;
 	});
 }
 
 async function send(e: Example, body: Body): Promise<HttpResult> {
+	if (e.template.includes("/inbox/{notificationId}")) await inboxMessage();
 	const res = await http(p.baseUrl, e.method, fill(e), { token: await tokenFor(e.alias), body: JSON.stringify(body), headers: { "content-type": e.mediaType } });
 	answers.conforms(e.method, e.template, res);
 	return res;

@@ -223,6 +223,30 @@ describe("answers of the running platform against its OpenAPI document", () => {
 		expect((await call("POST", "/notifications/webhooks/sms-provider", "/notifications/webhooks/sms-provider", { body: "{}", headers: { "content-type": "text/plain" } })).status).toBe(400);
 	});
 
+	it("should document every answer of the inbox routes", async () => {
+		const { token, actorId } = await verifiedUser(p);
+		const other = await verifiedUser(p);
+		const missing = "0190a0a0-0000-7000-8000-000000000000";
+		const n = await http(p.baseUrl, "POST", "/notifications", { token, json: { channel: "IN_APP", to: actorId, template: { subject: "Hi", text: "Hello" }, data: { a: 1 } } });
+		expect(n.status).toBe(201);
+		const base = `/actors/${actorId}/inbox`;
+		const deadline = Date.now() + 10000;
+		let page: HttpResult;
+		while ((page = await call("GET", "/actors/{id}/inbox", `${base}?limit=1`, { token })).body.items.length === 0 && Date.now() < deadline) await new Promise(r => setTimeout(r, 25));
+		expect(page.body.items).toHaveLength(1);
+		expect((await call("GET", "/actors/{id}/inbox", `${base}?state=bogus`, { token })).status).toBe(400);
+		expect((await call("GET", "/actors/{id}/inbox", base, { token: other.token })).status).toBe(403);
+		expect((await call("GET", "/actors/{id}/inbox/count", `${base}/count`, { token })).body).toEqual({ unread: 1, unseen: 1 });
+		expect((await call("GET", "/actors/{id}/inbox/count", `${base}/count`, { token: other.token })).status).toBe(403);
+		expect((await call("PATCH", "/actors/{id}/inbox/{notificationId}", `${base}/${n.body.notificationId}`, { token, json: { read: true } })).status).toBe(200);
+		expect((await call("PATCH", "/actors/{id}/inbox/{notificationId}", `${base}/${missing}`, { token, json: { read: true } })).status).toBe(404);
+		expect((await call("PATCH", "/actors/{id}/inbox/{notificationId}", `${base}/${n.body.notificationId}`, { token, json: { read: 1 } })).status).toBe(400);
+		expect((await call("POST", "/actors/{id}/inbox/read-all", `${base}/read-all`, { token })).status).toBe(204);
+		expect((await call("POST", "/actors/{id}/inbox/read-all", `${base}/read-all`, { token: other.token })).status).toBe(403);
+		expect((await call("GET", "/actors/{id}/inbox/stream", `${base}/stream`, { token })).body).toEqual({ items: [], counts: { unread: 0, unseen: 0 } });
+		expect((await call("GET", "/actors/{id}/inbox/stream", `${base}/stream`, { token: other.token })).status).toBe(403);
+	});
+
 	it("should document every answer of the second-factor routes", async () => {
 		const user = newUser();
 		const reg = await http(p.baseUrl, "POST", "/auth/register", { json: user });

@@ -216,6 +216,16 @@ describe("send(): what becomes of one claimed notification", () => {
 			expect(push.outcome?.detail).toEqual({ attempt: 1, providerMessageId: "p", subscriptions });
 		});
 
+		it("should answer DELIVERED when the channel delivered as it returned (IN_APP: stored), handing it the notification's data", async () => {
+			const r = await run({
+				accept: { channel: "IN_APP", template: { text: "Hi {{ name }}" }, data: { url: "/orders/1" } },
+				channels: ["IN_APP"],
+				provider: async h => ({ messageId: h.id, delivered: true })
+			});
+			expect(r.outcome).toEqual({ notification: r.n, status: "DELIVERED", event: "DELIVERED", detail: { attempt: 1, providerMessageId: r.n.id }, set: { providerMessageId: r.n.id } });
+			expect(r.handed).toEqual([expect.objectContaining({ parts: { text: "Hi Jane" }, options: { priority: "NORMAL", data: { url: "/orders/1" } } })]);
+		});
+
 		it("should name in SENT the provider of a failover list that took the message", async () => {
 			const r = await run({ provider: async h => ({ messageId: `msg-${h.id}`, provider: "smtp-backup" }) });
 			expect(r.outcome?.detail).toEqual({ attempt: 1, providerMessageId: `msg-${r.n.id}`, provider: "smtp-backup" });

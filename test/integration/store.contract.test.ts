@@ -15,6 +15,7 @@ import { SCHEMA } from "../../lib/store/schema";
 import { AuditLog } from "../../lib/audit";
 import { AuthSessions, MfaRecords } from "../../lib/mfa";
 import { TracedStore } from "../../lib/store/traced";
+import { inboxCounts, listInbox, markMessage, messagesAfter, newestSeq, readAll, storeMessage } from "../../lib/inbox";
 import { findUsers } from "../../lib/accounts/directory";
 import { AccountLocks } from "../../lib/accounts/locks";
 import { mongoSource, startMongo } from "../helpers/mongo";
@@ -351,6 +352,55 @@ function contract(name: string, open: () => Promise<{ store: Store; cleanup: () 
 			// Every field at once: nothing to unset.
 			const full = { name: "v", defaultLocale: "en", subject: "s", html: "<p>h</p>", text: "t", locales: { de: { text: "d" } } };
 			await expect(replaceTemplate(store, t.id, full, () => true)).resolves.toMatchObject({ ...full, version: 7 });
+		});
+
+		it("should keep an inbox: one message per notification, pages newest first by state, counts, marks and read-all", async () => {
+			const actor = "0190a000-0000-7000-8000-0000000000aa";
+			const other = "0190a000-0000-7000-8000-0000000000bb";
+			const ids = ["n1", "n2", "n3", "n4", "n5"];
+			for (const [i, id] of ids.entries()) await storeMessage(store, { notificationId: id, actorId: actor, title: `t${i}`, body: "b", data: { i } }, 1_700_000_000_000 + i);
+			await storeMessage(store, { notificationId: "o1", actorId: other, body: "x" }, 1_700_000_000_100);
+			// A retried send stores no second message.
+			const again = await storeMessage(store, { notificationId: "n1", actorId: actor, body: "changed" }, 1_700_000_009_000);
+			expect(again).toMatchObject({ created: false, doc: { id: "n1", body: "b", title: "t0" } });
+
+			const first = await listInbox(store, actor, { limit: 2 });
+			expect(first.items.map(i => i.notificationId)).toEqual(["n5", "n4"]);
+			expect(first.items[0]).toEqual({ notificationId: "n5", title: "t4", body: "b", data: { i: 4 }, createdAt: new Date(1_700_000_000_004).toISOString() });
+			const second = await listInbox(store, actor, { limit: 2, cursor: first.nextCursor });
+			const third = await listInbox(store, actor, { limit: 2, cursor: second.nextCursor });
+			expect([second, third].map(p => p.items.map(i => i.notificationId))).toEqual([["n3", "n2"], ["n1"]]);
+			expect(third.nextCursor).toBeUndefined();
+			await expect(inboxCounts(store, actor)).resolves.toEqual({ unread: 5, unseen: 5 });
+
+			await markMessage(store, actor, "n1", { seen: true }, 1_700_000_001_000);
+			await expect(markMessage(store, actor, "n2", { read: true }, 1_700_000_001_000)).resolves.toMatchObject({ state: "read", readAt: expect.any(String), seenAt: expect.any(String) });
+			await markMessage(store, actor, "n3", { archived: true }, 1_700_000_001_000);
+			await expect(markMessage(store, other, "n4", { read: true })).rejects.toMatchObject({ code: 404, type: "NOT_FOUND" });
+			await expect(inboxCounts(store, actor)).resolves.toEqual({ unread: 3, unseen: 2 });
+			const state = async (s: "unread" | "read" | "archived" | "all") => (await listInbox(store, actor, { state: s })).items.map(i => i.notificationId);
+			await expect(Promise.all([state("unread"), state("read"), state("archived"), state("all")])).resolves.toEqual([
+				["n5", "n4", "n1"],
+				["n2"],
+				["n3"],
+				["n5", "n4", "n3", "n2", "n1"]
+			]);
+			// Unarchived and unread again: back where it was, its times gone.
+			const back = await markMessage(store, actor, "n3", { archived: false });
+			expect(back.state).toBe("unread");
+			expect(back.archivedAt).toBeUndefined();
+			const unread = await markMessage(store, actor, "n2", { read: false });
+			expect([unread.state, unread.readAt, typeof unread.seenAt]).toEqual(["unread", undefined, "string"]);
+
+			await expect(readAll(store, actor, 1_700_000_002_000)).resolves.toBe(5);
+			await expect(inboxCounts(store, actor)).resolves.toEqual({ unread: 0, unseen: 0 });
+			await expect(inboxCounts(store, other)).resolves.toEqual({ unread: 1, unseen: 1 });
+			await expect(readAll(store, actor)).resolves.toBe(0);
+
+			const newest = (await newestSeq(store, actor))!;
+			expect((await messagesAfter(store, actor, newest, 10))).toEqual([]);
+			expect((await messagesAfter(store, actor, first.nextCursor!, 10)).map(m => m.notificationId)).toEqual(["n5"]);
+			await expect(newestSeq(store, "0190a000-0000-7000-8000-0000000000cc")).resolves.toBeNull();
 		});
 
 		it("should answer ping when the backend is up", async () => {

@@ -1,7 +1,7 @@
 /**
  * Who may send (the platform is no open relay): with the default
- * NOTIFICATIONS_USER_SEND=self a user sends email to its own verified address and push
- * to itself only, no SMS; services and administrators send to anyone; `off` and `any`;
+ * NOTIFICATIONS_USER_SEND=self a user sends email to its own verified address, and push
+ * and in-app messages to itself only, no SMS; services and administrators send to anyone; `off` and `any`;
  * the users' hourly quota (NOTIFICATIONS_QUOTA_PER_HOUR) answers 429 with Retry-After.
  */
 import { http, newUser, runtime, startPlatform, type Platform } from "../helpers/platform";
@@ -39,7 +39,8 @@ describe("who may send, by default (users to themselves only)", () => {
 			[{ to: other.email }, "another address"],
 			[{ to: me.email }, "its own address before it is verified"],
 			[{ channel: "SMS", to: "+14155550100" }, "SMS"],
-			[{ channel: "PUSH", to: other.actorId }, "another actor"]
+			[{ channel: "PUSH", to: other.actorId }, "another actor"],
+			[{ channel: "IN_APP", to: other.actorId }, "another actor's inbox"]
 		] as const) {
 			const res = await send(p, me.token, json);
 			expect({ why, status: res.status, code: res.body.code }).toEqual({ why, status: 403, code: "RECIPIENT_NOT_ALLOWED" });
@@ -47,17 +48,19 @@ describe("who may send, by default (users to themselves only)", () => {
 		expect(await runtime(p).store().collection("notifications").count({})).toBe(before);
 	});
 
-	it("should let a user send to its own verified address (in any case) and push to itself", async () => {
+	it("should let a user send to its own verified address (in any case), and push and in-app messages to itself", async () => {
 		const me = await register(p);
 		await markVerified(p, me.email);
 		expect((await send(p, me.token, { to: me.email.toUpperCase() })).status).toBe(201);
 		expect((await send(p, me.token, { channel: "PUSH", to: me.actorId })).status).toBe(201);
+		expect((await send(p, me.token, { channel: "IN_APP", to: me.actorId.toUpperCase() })).status).toBe(201);
 	});
 
 	it("should let services and administrators send to anyone, on every channel, without a quota", async () => {
 		for (const token of [service, admin]) {
 			for (let i = 0; i < 5; i++) expect((await send(p, token, { to: `anyone-${i}@example.com` })).status).toBe(201);
 			expect((await send(p, token, { channel: "SMS", to: "+14155550100" })).status).toBe(201);
+			expect((await send(p, token, { channel: "IN_APP", to: "0190a000-0000-7000-8000-0000000000aa" })).status).toBe(201);
 		}
 	});
 

@@ -104,6 +104,25 @@ const ROWS: Record<string, Row> = {
 	},
 	"pushSubscriptions.create (its JSON)": { call: c => c.pushSubscriptions.create(ID, subscription), method: "POST", path: `/actors/${ID}/push-subscriptions`, token: true, body: subscription, answer: json(201, {}), result: {} },
 	"pushSubscriptions.delete": { call: c => c.pushSubscriptions.delete(ID, "s/1"), method: "DELETE", path: `/actors/${ID}/push-subscriptions/s%2F1`, token: true, answer: json(204), result: undefined },
+	"inbox.list": {
+		call: c => c.inbox.list(ID, { state: "unread", cursor: "019a0000-0000-7000-8000-000000000000", limit: 5 }),
+		method: "GET",
+		path: `/actors/${ID}/inbox?state=unread&cursor=019a0000-0000-7000-8000-000000000000&limit=5`,
+		token: true,
+		answer: json(200, { items: [] }),
+		result: { items: [] }
+	},
+	"inbox.count": { call: c => c.inbox.count(ID), method: "GET", path: `/actors/${ID}/inbox/count`, token: true, answer: json(200, { unread: 2, unseen: 1 }), result: { unread: 2, unseen: 1 } },
+	"inbox.mark": {
+		call: c => c.inbox.mark(ID, ID, { read: true, archived: false }),
+		method: "PATCH",
+		path: `/actors/${ID}/inbox/${ID}`,
+		token: true,
+		body: { read: true, archived: false },
+		answer: json(200, { notificationId: ID }),
+		result: { notificationId: ID }
+	},
+	"inbox.readAll": { call: c => c.inbox.readAll(ID), method: "POST", path: `/actors/${ID}/inbox/read-all`, token: true, answer: json(204), result: undefined },
 	"notifications.send": {
 		call: c => c.notifications.send({ to: "ada@example.com", templateId: ID, variables: { name: "Ada", lines: [1, { a: null }] } }, { idempotencyKey: "order-7" }),
 		method: "POST",

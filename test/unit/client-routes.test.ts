@@ -38,6 +38,14 @@ async function signedUp(verified = false): Promise<{ c: Client; email: string; p
 	return { c, email: user.email.toLowerCase(), password: user.password, actorId };
 }
 
+async function until(what: string, check: () => boolean, ms = 10000): Promise<void> {
+	const deadline = Date.now() + ms;
+	while (!check()) {
+		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+		await new Promise(resolve => setTimeout(resolve, 20));
+	}
+}
+
 describe("@auth-notify/client namespaces against the platform", () => {
 	it("should verify the email and reset and change the password through the mailed links", async () => {
 		const { c, email, password } = await signedUp();
@@ -108,6 +116,36 @@ describe("@auth-notify/client namespaces against the platform", () => {
 		await expect(c.resumes.get(meta.documentId)).resolves.toEqual(meta);
 		const content = await c.resumes.content(meta.documentId);
 		expect(await content.text()).toBe("Ada Lovelace, analyst");
+	});
+
+	it("should keep a user's inbox: list, count, mark, read all, and a live stream of messages and counts", async () => {
+		const { c, actorId } = await signedUp();
+		const counts: unknown[] = [];
+		const messages: { notificationId: string; title: string; data: unknown }[] = [];
+		const handle = c.inbox.stream(actorId, { onMessage: m => messages.push(m), onCount: n => counts.push(n) });
+		try {
+			await until("the first count", () => counts.length > 0);
+			expect(counts).toEqual([{ unread: 0, unseen: 0 }]);
+			const sent = await c.notifications.send({ channel: "IN_APP", to: actorId, template: { subject: "Hi {{name}}", text: "Welcome" }, variables: { name: "Ada" }, data: { tab: "home" } });
+			await until("the message and its count", () => messages.length > 0 && counts.length > 1);
+			expect(messages).toEqual([{ notificationId: sent.notificationId, title: "Hi Ada", body: "Welcome", data: { tab: "home" }, createdAt: expect.any(String) }]);
+			expect(counts.at(-1)).toEqual({ unread: 1, unseen: 1 });
+
+			await expect(c.inbox.list(actorId, { state: "unread" })).resolves.toEqual({ items: messages });
+			await expect(c.inbox.mark(actorId, sent.notificationId, { seen: true })).resolves.toMatchObject({ seenAt: expect.any(String) });
+			await expect(c.inbox.count(actorId)).resolves.toEqual({ unread: 1, unseen: 0 });
+			await expect(c.inbox.readAll(actorId)).resolves.toBeUndefined();
+			await expect(c.inbox.count(actorId)).resolves.toEqual({ unread: 0, unseen: 0 });
+			await until("the counts after read-all", () => JSON.stringify(counts.at(-1)) === JSON.stringify({ unread: 0, unseen: 0 }));
+			await expect(c.inbox.list(actorId, { state: "read" })).resolves.toMatchObject({ items: [{ notificationId: sent.notificationId, readAt: expect.any(String) }] });
+		} finally {
+			handle.stop();
+			await handle.done;
+		}
+		const other = await signedUp();
+		await expect(other.c.inbox.list(actorId)).rejects.toMatchObject({ status: 403, code: "FORBIDDEN" });
+		const refused = other.c.inbox.stream(actorId, {});
+		await expect(refused.done).rejects.toMatchObject({ status: 403, code: "FORBIDDEN" });
 	});
 
 	it("should serve the admin namespace to an administrator and refuse a user", async () => {

@@ -285,7 +285,7 @@ describe("loadConfig", () => {
 		expect(n.sms).toEqual({ provider: "file", providers: ["file"], from: undefined, awsEndpoint: undefined, configurationSet: undefined, smpp: undefined });
 		expect(n.push).toEqual({ provider: "web-push", vapidKeys: undefined, vapidSubject: "mailto:noreply@localhost", allowInsecureEndpoints: false });
 		expect(loadConfig({ PUSH_PROVIDER: "file" }).notifications.push.provider).toBe("file");
-		expect(n.sendRates).toEqual({ EMAIL: 0, SMS: 0, PUSH: 0 });
+		expect(n.sendRates).toEqual({ EMAIL: 0, SMS: 0, PUSH: 0, IN_APP: 0 });
 	});
 
 	it("should read the failover lists in order, fall back to the single providers, and take the circuit's defaults", () => {
@@ -319,9 +319,9 @@ describe("loadConfig", () => {
 	});
 
 	it("should limit each channel's send rate by its provider's account and its own variable", () => {
-		expect(loadConfig({ EMAIL_PROVIDER: "ses", SMS_PROVIDER: "aws" }).notifications.sendRates).toEqual({ EMAIL: 14, SMS: 1, PUSH: 0 });
+		expect(loadConfig({ EMAIL_PROVIDER: "ses", SMS_PROVIDER: "aws" }).notifications.sendRates).toEqual({ EMAIL: 14, SMS: 1, PUSH: 0, IN_APP: 0 });
 		const n = loadConfig({ EMAIL_SEND_RATE_PER_SECOND: "5", SMS_SEND_RATE_PER_SECOND: "20", PUSH_SEND_RATE_PER_SECOND: "100" }).notifications;
-		expect(n.sendRates).toEqual({ EMAIL: 5, SMS: 20, PUSH: 100 });
+		expect(n.sendRates).toEqual({ EMAIL: 5, SMS: 20, PUSH: 100, IN_APP: 0 });
 		expect(n.sendRatePerSecond).toBe(5);
 	});
 

@@ -197,7 +197,7 @@ describe("OpenAPI document", () => {
 		const d = built.document as any;
 		const headerParams = (a: DocumentedAlias) => (d.paths[a.path][a.method.toLowerCase()].parameters as { name: string; in: string }[]).filter(p => p.in === "header").map(p => p.name);
 		for (const a of ALIASES) {
-			const expected = [...(a.policy.idempotencyKey ? ["Idempotency-Key"] : []), ...(a.policy.stream === "sse" ? ["Last-Event-ID"] : [])];
+			const expected = [...(a.policy.idempotencyKey ? ["Idempotency-Key"] : []), ...(a.policy.stream ? ["Last-Event-ID"] : [])];
 			expect([a.label, headerParams(a)]).toEqual([a.label, expected]);
 		}
 		expect(ALIASES.filter(a => a.policy.idempotencyKey).map(a => a.label)).toEqual(["POST /notifications"]);
@@ -207,6 +207,8 @@ describe("OpenAPI document", () => {
 		expect(["two words", "k".repeat(256), "cl\u00e9", ""].map(k => pattern.test(k))).toEqual([false, false, false, false]);
 		const lastEventId = d.paths["/notifications/{notificationId}/events"].get.parameters.find((p: { name: string }) => p.name === "Last-Event-ID");
 		expect(new RegExp(lastEventId.schema.pattern).test("000001754000000.0000001.000001")).toBe(true);
+		const inboxLastEventId = d.paths["/actors/{id}/inbox/stream"].get.parameters.find((p: { name: string }) => p.name === "Last-Event-ID");
+		expect(["019a0000-0000-7000-8000-000000000000", "000001754000000.0000001.000001"].map(k => new RegExp(inboxLastEventId.schema.pattern).test(k))).toEqual([true, false]);
 	});
 
 	it("should declare X-Request-Id on every answer and the Bearer challenge on every 401", () => {

@@ -68,6 +68,26 @@ describe("partial indexes in the SQLite store", () => {
 		}
 	});
 
+	it("answers the inbox's pages and counts from its indexes, sorted by the index, without a temporary sort", async () => {
+		const store = new SqliteStore(file);
+		try {
+			store.collection<Row>("inbox");
+			const x = (f: string) => `json_extract(doc, '$.${f}')`;
+			const page = plan(store.db, `SELECT doc FROM "c_inbox" WHERE ${x("actorId")} = ? AND ${x("state")} = ? AND ${x("seq")} < ? ORDER BY ${x("seq")} DESC LIMIT 21`, ["a", "unread", "z"]);
+			expect(page).toContain("USING INDEX ix_inbox_actorId_state_seq");
+			expect(page).not.toContain("TEMP B-TREE");
+			const all = plan(store.db, `SELECT doc FROM "c_inbox" WHERE ${x("actorId")} = ? ORDER BY ${x("seq")} DESC LIMIT 21`, ["a"]);
+			expect(all).toContain("USING INDEX ix_inbox_actorId_seq");
+			expect(all).not.toContain("TEMP B-TREE");
+			expect(plan(store.db, `SELECT count(*) AS n FROM "c_inbox" WHERE ${x("actorId")} = ? AND ${x("state")} = ?`, ["a", "unread"])).toMatch(/USING (COVERING )?INDEX ix_inbox_actorId_state/);
+			expect(plan(store.db, `SELECT count(*) AS n FROM "c_inbox" WHERE ${x("actorId")} = ? AND (${x("state")} IN (?,?)) AND ${x("seenAt")} IS NULL`, ["a", "unread", "read"])).toContain(
+				"ix_inbox_actorId_state_seenAt"
+			);
+		} finally {
+			await store.close();
+		}
+	});
+
 	it("replaces a full index from a file made before, and a unique one still refuses duplicates", async () => {
 		const old = new DatabaseSync(file);
 		old.exec(`CREATE TABLE "c_notifications" (id TEXT PRIMARY KEY, doc TEXT NOT NULL) STRICT`);

@@ -11,11 +11,12 @@ describe("throughput", () => {
 	it("should count outcomes per minute and ignore events that are not outcomes", () => {
 		let now = T0 + 5_000;
 		const t = new Throughput(() => now);
-		for (const e of ["SENT", "SENT", "FAILED", "ATTEMPT_FAILED", "SUPPRESSED", "QUEUED", "DELIVERED"]) t.count(e);
+		// DELIVERED as a dispatcher settles it is an IN_APP message stored: sent.
+		for (const e of ["SENT", "SENT", "FAILED", "ATTEMPT_FAILED", "SUPPRESSED", "QUEUED", "LEASE_EXPIRED", "DELIVERED"]) t.count(e);
 		now = T0 + 65_000;
 		t.count("SENT");
 		expect(t.lastHour()).toEqual([
-			{ minute: T0, sent: 2, failed: 1, retried: 1, suppressed: 1 },
+			{ minute: T0, sent: 3, failed: 1, retried: 1, suppressed: 1 },
 			{ minute: T0 + 60_000, sent: 1, failed: 0, retried: 0, suppressed: 0 }
 		]);
 	});

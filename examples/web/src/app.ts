@@ -3,7 +3,7 @@
  * serves every address, so the platform's links land here too: UI_CALLBACK_PATH
  * (social sign-in, `?token=`) and /verify-email (`#token=`, the verification mail).
  */
-import { ApiError, createClient, webStorage, type Actor, type TimelineEvent, type WatchHandle } from "@auth-notify/client";
+import { ApiError, createClient, webStorage, type Actor, type InboxCounts, type InboxItem, type TimelineEvent, type WatchHandle } from "@auth-notify/client";
 
 const baseUrl = document.querySelector<HTMLMetaElement>('meta[name="api-base-url"]')!.content;
 const api = createClient({ baseUrl, storage: webStorage(), onAuthRequired: () => showSignedOut("Please sign in.") });
@@ -12,6 +12,16 @@ const api = createClient({ baseUrl, storage: webStorage(), onAuthRequired: () =>
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
 let watching: WatchHandle | null = null;
+/** The live inbox stream of the signed-in actor: the bell's badge follows its counts. */
+let inboxStream: WatchHandle | null = null;
+let actorId = "";
+// The stream refreshes the session whenever its token ends it: a page left open stays signed in. Stopping it (the tests do) leaves the page idle.
+(window as unknown as { authNotifyInbox: { stop(): void } }).authNotifyInbox = {
+	stop() {
+		inboxStream?.stop();
+		inboxStream = null;
+	}
+};
 
 function say(text: string, isError = false): void {
 	$("#message").textContent = text;
@@ -25,6 +35,10 @@ function failed(err: unknown): void {
 function showSignedOut(message?: string): void {
 	watching?.stop();
 	watching = null;
+	inboxStream?.stop();
+	inboxStream = null;
+	$("#bell").hidden = true;
+	$("#inbox").hidden = true;
 	$("#signed-in").hidden = true;
 	$("#signed-out").hidden = false;
 	if (message) say(message);
@@ -51,6 +65,54 @@ async function showProfile(): Promise<void> {
 	for (const [name, value] of Object.entries(fields)) $(`#profile [data-field="${name}"]`).textContent = value;
 	$("#signed-out").hidden = true;
 	$("#signed-in").hidden = false;
+	followInbox(actor.actorId);
+}
+
+/** The badge shows the unseen messages; the bell's label says it to screen readers. */
+function showCounts(counts: InboxCounts): void {
+	$("#badge").textContent = String(counts.unseen);
+	$("#badge").hidden = counts.unseen === 0;
+	$("#bell").setAttribute("aria-label", `Notifications, ${counts.unseen} unseen, ${counts.unread} unread`);
+}
+
+function inboxEntry(m: InboxItem): HTMLLIElement {
+	const item = document.createElement("li");
+	item.dataset.id = m.notificationId;
+	item.classList.toggle("unread", !m.readAt);
+	const title = document.createElement("strong");
+	title.textContent = m.title || "(no title)";
+	item.append(title, ` ${m.body}`);
+	return item;
+}
+
+/** Opens the stream once per actor: new messages go to the top of an open panel, counts to the badge. */
+function followInbox(id: string): void {
+	$("#bell").hidden = false;
+	if (inboxStream && actorId === id) return;
+	inboxStream?.stop();
+	actorId = id;
+	inboxStream = api.inbox.stream(id, {
+		onCount: showCounts,
+		onMessage: m => {
+			if ($("#inbox").hidden) return;
+			$("#inbox-items").prepend(inboxEntry(m));
+			$("#inbox-empty").hidden = true;
+			void markSeen([m]).catch(failed);
+		}
+	});
+	inboxStream.done.catch(failed);
+}
+
+/** What the panel shows has been seen: the badge goes down (the stream brings the new counts). */
+async function markSeen(items: InboxItem[]): Promise<void> {
+	await Promise.all(items.filter(m => !m.seenAt).map(m => api.inbox.mark(actorId, m.notificationId, { seen: true })));
+}
+
+async function openInbox(): Promise<void> {
+	const page = await api.inbox.list(actorId, { state: "all", limit: 10 });
+	$("#inbox-items").replaceChildren(...page.items.map(inboxEntry));
+	$("#inbox-empty").hidden = page.items.length > 0;
+	await markSeen(page.items);
 }
 
 /** Who is signed in is kept beside the session, so a reload shows the same profile. */
@@ -95,6 +157,20 @@ onSubmit("#send", async v => {
 	const email = $("#profile [data-field=email]").textContent!;
 	const sent = await api.notifications.send({ to: email, template: { subject: v.subject, text: v.text } });
 	watch(sent.notificationId);
+});
+onSubmit("#send-in-app", async v => {
+	await api.notifications.send({ channel: "IN_APP", to: actorId, template: { subject: "Note to self", text: v.text } });
+});
+$("#bell").addEventListener("click", () => {
+	const open = $("#inbox").hidden;
+	$("#inbox").hidden = !open;
+	$("#bell").setAttribute("aria-expanded", String(open));
+	if (open) openInbox().catch(failed);
+});
+$("#read-all").addEventListener("click", () => {
+	api.inbox.readAll(actorId).then(() => {
+		for (const li of document.querySelectorAll("#inbox-items li.unread")) li.classList.remove("unread");
+	}, failed);
 });
 $("#social").addEventListener("click", () => api.startSocialLogin());
 $("#logout").addEventListener("click", () => {
