@@ -25,6 +25,7 @@ import { RuntimeMixin, type RuntimeMethods } from "../../mixins/runtime.mixin";
 import { ServiceAccountsMixin } from "./service-accounts";
 import { MfaMixin } from "./mfa";
 import { SocialMixin } from "./social";
+import { PasskeysMixin } from "./passkeys";
 import { ref } from "../../lib/openapi/schemas";
 
 export interface RegisterParams {
@@ -85,7 +86,7 @@ const personName = {
 
 const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = {
 	name: "auth",
-	mixins: [RuntimeMixin, AccountLifecycleMixin as Partial<ServiceSchema>, ServiceAccountsMixin as Partial<ServiceSchema>, MfaMixin as Partial<ServiceSchema>, SocialMixin as Partial<ServiceSchema>],
+	mixins: [RuntimeMixin, AccountLifecycleMixin as Partial<ServiceSchema>, ServiceAccountsMixin as Partial<ServiceSchema>, MfaMixin as Partial<ServiceSchema>, PasskeysMixin as Partial<ServiceSchema>, SocialMixin as Partial<ServiceSchema>],
 	// Sign-in and refresh counters for Prometheus (lib/auth/metrics.ts).
 	hooks: AUTH_METRIC_HOOKS,
 	actions: {
