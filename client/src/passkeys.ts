@@ -106,7 +106,7 @@ export function credentialJson(credential: unknown): Json {
 }
 
 function browserOf(injected?: WebAuthnBrowser): WebAuthnBrowser {
-	const b = injected ?? (globalThis as { navigator?: WebAuthnBrowser }).navigator;
+	const b = injected ?? (globalThis as unknown as { navigator?: WebAuthnBrowser }).navigator;
 	if (!b?.credentials) throw new Error("Passkeys need a browser with WebAuthn (navigator.credentials).");
 	return b;
 }

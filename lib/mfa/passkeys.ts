@@ -103,8 +103,9 @@ export class Passkeys {
 		return new Date(this.now() + offsetSec * 1000).toISOString();
 	}
 
-	private newChallenge(): string {
-		return randomBytes(32).toString("base64url");
+	/** 32 random bytes; the options carry them as base64url, which is what is hashed and what clientDataJSON names. */
+	private newChallenge(): Uint8Array<ArrayBuffer> {
+		return new Uint8Array(randomBytes(32));
 	}
 
 	private async storeChallenge(challenge: string, rec: Omit<WebAuthnChallengeRecord, "id" | "challengeHash" | "expiresAt" | "usedAt">): Promise<string> {
@@ -144,7 +145,7 @@ export class Passkeys {
 			authenticatorSelection: { residentKey: "required", requireResidentKey: true, userVerification: "required" }
 		});
 		await this.challenges.deleteMany({ userSub: user.sub, purpose: "registration" });
-		await this.storeChallenge(challenge, { purpose: "registration", userSub: user.sub });
+		await this.storeChallenge(options.challenge, { purpose: "registration", userSub: user.sub });
 		return options;
 	}
 
@@ -164,8 +165,9 @@ export class Passkeys {
 			});
 			if (!verified.verified) throw new Error("not verified");
 			info = verified.registrationInfo;
-		} catch {
-			throw invalidWebAuthnResponse(400);
+		} catch (err) {
+			// The library's reason (origin, RP id, flags, challenge) helps whoever integrates; it holds nothing secret.
+			throw invalidWebAuthnResponse(400, `The WebAuthn response is not valid for this challenge: ${err instanceof Error ? err.message : "not verified"}`);
 		}
 		const now = this.iso();
 		try {
@@ -201,7 +203,7 @@ export class Passkeys {
 		// No allowCredentials: whether a username has passkeys is not told; every passkey is discoverable.
 		const options = await generateAuthenticationOptions({ rpID: this.config.rpId, challenge, timeout: CHALLENGE_TTL_SEC * 1000, userVerification: "required" });
 		const bound = userSub === undefined ? {} : { userSub: userSub ?? NOBODY };
-		const challengeId = await this.storeChallenge(challenge, { purpose: "authentication", ...bound });
+		const challengeId = await this.storeChallenge(options.challenge, { purpose: "authentication", ...bound });
 		return { ...options, challengeId };
 	}
 
@@ -218,7 +220,7 @@ export class Passkeys {
 			allowCredentials: this.allowList(passkeys)
 		});
 		await this.challenges.deleteMany({ mfaTokenId });
-		await this.storeChallenge(challenge, { purpose: "mfa", userSub, mfaTokenId });
+		await this.storeChallenge(options.challenge, { purpose: "mfa", userSub, mfaTokenId });
 		return options;
 	}
 
