@@ -19,6 +19,7 @@ import type { ChannelSender } from "../channels";
 import type { NotificationConfig } from "../config";
 import type { KeyValue } from "../kv";
 import { isStorageFault } from "../errors/storage-faults";
+import { LeaseWorker } from "../process/lease-worker";
 import type { StorageHealth } from "../process/storage-health";
 import type { Store } from "../store";
 import { CHANNELS, type Channel, type NotificationDoc } from "./model";
@@ -56,12 +57,9 @@ export interface DispatcherDeps {
 export class Dispatcher {
 	private readonly queue: NotificationQueue;
 	private readonly sendDeps: SendDeps;
-	private readonly inflight = new Set<Promise<void>>();
-	private running = false;
-	private wakeUp: (() => void) | null = null;
+	private readonly worker: LeaseWorker<NotificationDoc>;
 	/** Set by an urgent wake until the next claim. */
 	private urgent = false;
-	private loop: Promise<void> | null = null;
 	private reaper: NodeJS.Timeout | null = null;
 	private stopped: Promise<void> | null = null;
 	private readonly stopping = new AbortController();
@@ -81,7 +79,23 @@ export class Dispatcher {
 				? logger.warn("Redis is unavailable: the send rate is counted on this node alone until it is back.")
 				: logger.info("The send rate is shared through Redis again.");
 		const limiters = new Map(CHANNELS.filter(c => config.sendRates[c] > 0).map(c => [c, new SendRateLimiter(kv, config.sendRates[c], Date.now, onDegraded, c)] as const));
-		this.sendDeps = { store, queue: this.queue, channels, limiters, config, accepting: () => this.running, unsubscribeUrl: deps.unsubscribeUrl, sendTimeVariables: deps.sendTimeVariables };
+		this.sendDeps = { store, queue: this.queue, channels, limiters, config, accepting: () => this.worker.running, unsubscribeUrl: deps.unsubscribeUrl, sendTimeVariables: deps.sendTimeVariables };
+		this.worker = new LeaseWorker<NotificationDoc>({
+			concurrency: config.concurrency,
+			pollMs: config.pollMs,
+			// While the storage fails, nothing is claimed until a probe wrote.
+			ready: async () => !deps.health.failing || (await this.storageBack()),
+			// Claim in batches: one claim for many free slots costs one transaction, not many;
+			// after an urgent wake, one free slot is enough.
+			defer: free => free < Math.ceil(config.concurrency / 2) && !this.urgent,
+			claim: async free => {
+				this.urgent = false;
+				return this.queue.claim(free, config.leaseMs, { holdLow: await deps.holdLow() });
+			},
+			handle: n => (deps.tracer ? traceDelivery(deps.tracer, n, span => this.process(n, span)) : this.process(n)),
+			onClaimError: err => logger.error("Claiming notifications failed", { error: (err as Error).message }),
+			onHandleError: (err, n) => logger.error("Processing a notification failed", { notificationId: n.id, error: (err as Error).message })
+		});
 	}
 
 	start(): void {
@@ -89,8 +103,7 @@ export class Dispatcher {
 		if (cfg.leaseMs < cfg.sendTimeoutMs + LEASE_MARGIN_MS) {
 			this.deps.logger.warn("NOTIFICATION_LEASE_MS is shorter than EMAIL_SEND_TIMEOUT_MS plus a margin: leases are renewed before each send, so they last longer than configured.");
 		}
-		this.running = true;
-		this.loop = this.run();
+		this.worker.start();
 		this.reaper = setInterval(() => {
 			if (this.deps.health.failing || this.held > 0) return;
 			this.queue.reapExpired(cfg.maxAttempts).then(
@@ -108,9 +121,7 @@ export class Dispatcher {
 	 */
 	wake(urgent = false): void {
 		if (urgent) this.urgent = true;
-		const w = this.wakeUp;
-		this.wakeUp = null;
-		w?.();
+		this.worker.wake();
 	}
 
 	/**
@@ -123,43 +134,11 @@ export class Dispatcher {
 	}
 
 	private async halt(): Promise<void> {
-		this.running = false;
 		if (this.reaper) clearInterval(this.reaper);
+		const stopped = this.worker.stop();
 		this.stopping.abort();
-		this.wake();
-		await this.loop;
-		await Promise.allSettled(this.inflight);
+		await stopped;
 		for (const sender of this.deps.channels.values()) await sender.close();
-	}
-
-	private async run(): Promise<void> {
-		const cfg = this.deps.config;
-		while (this.running) {
-			if (this.deps.health.failing && !(await this.storageBack())) continue;
-			const free = cfg.concurrency - this.inflight.size;
-			// Claim in batches: one claim for many free slots costs one transaction, not many;
-			// after an urgent wake, one free slot is enough.
-			if (free <= 0 || (free < Math.ceil(cfg.concurrency / 2) && this.inflight.size > 0 && !this.urgent)) {
-				await Promise.race(this.inflight);
-				continue;
-			}
-			this.urgent = false;
-			let batch: NotificationDoc[] = [];
-			try {
-				batch = await this.queue.claim(free, cfg.leaseMs, { holdLow: await this.deps.holdLow() });
-			} catch (err) {
-				this.deps.logger.error("Claiming notifications failed", { error: (err as Error).message });
-			}
-			if (batch.length === 0) {
-				await this.idle(cfg.pollMs);
-				continue;
-			}
-			const tracer = this.deps.tracer;
-			for (const n of batch) {
-				const job: Promise<void> = (tracer ? traceDelivery(tracer, n, span => this.process(n, span)) : this.process(n)).finally(() => this.inflight.delete(job));
-				this.inflight.add(job);
-			}
-		}
 	}
 
 	/** Sends one claimed notification and records what became of it; never rejects. */
@@ -180,27 +159,13 @@ export class Dispatcher {
 			.catch(err => this.deps.logger.error("Processing a notification failed", { notificationId: n.id, error: (err as Error).message }));
 	}
 
-	/** Waits for wake() or the poll interval, whichever comes first. */
-	private idle(ms: number): Promise<void> {
-		return new Promise<void>(resolve => {
-			const timer = setTimeout(() => {
-				this.wakeUp = null;
-				resolve();
-			}, ms);
-			this.wakeUp = () => {
-				clearTimeout(timer);
-				resolve();
-			};
-		});
-	}
-
 	/**
 	 * Probes with a real write every poll interval until one succeeds (true) or the
 	 * dispatcher stops (false). Everyone waiting for the storage waits on one probe loop.
 	 */
 	private storageBack(): Promise<boolean> {
 		this.recovery ??= (async () => {
-			while (this.running) {
+			while (this.worker.running) {
 				try {
 					await this.deps.probeStorage();
 					return true;

@@ -11,6 +11,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { OutboundConfig } from "../config";
 import { uuidv7 } from "../crypto";
 import { STATUSES, type StatusEvent } from "../delivery";
+import { LeaseWorker } from "../process/lease-worker";
 import { DuplicateKeyError, type Filter, type Store } from "../store";
 import { eventType, ownerKey, type AttemptDoc, type DeliveryDoc, type EndpointDoc } from "./model";
 import { attempt, type AttemptResult } from "./send";
@@ -156,17 +157,31 @@ class Tally {
  * so the others' are claimed meanwhile.
  */
 export class Deliverer {
-	private running = false;
-	private loop: Promise<void> | null = null;
-	private wakeUp: (() => void) | null = null;
-	private readonly inflight = new Set<Promise<void>>();
 	private readonly perEndpoint = new Tally();
 	private readonly perOwner = new Tally();
-	private stopped: Promise<void> | null = null;
 	private readonly now: () => number;
+	private readonly worker: LeaseWorker<DeliveryDoc>;
 
 	constructor(private readonly deps: DelivererDeps) {
 		this.now = deps.now ?? Date.now;
+		this.worker = new LeaseWorker<DeliveryDoc>({
+			concurrency: deps.config.concurrency,
+			pollMs: deps.config.pollMs,
+			sweep: () => this.reapExpired(),
+			claim: free => this.claim(free),
+			handle: async d => {
+				try {
+					await this.deliver(d);
+				} finally {
+					this.perEndpoint.add(d.endpointId, -1);
+					this.perOwner.add(d.ownerKey, -1);
+				}
+			},
+			// A freed slot may be what a claim passed over an endpoint or owner for.
+			wakeOnFinish: true,
+			onClaimError: err => deps.log.error("Claiming webhook deliveries failed", { error: (err as Error).message }),
+			onHandleError: (err, d) => deps.log.error("Delivering a webhook failed", { deliveryId: d.id, error: (err as Error).message })
+		});
 	}
 
 	private get deliveries() {
@@ -174,64 +189,16 @@ export class Deliverer {
 	}
 
 	start(): void {
-		this.running = true;
-		this.loop = this.run();
+		this.worker.start();
 	}
 
 	wake(): void {
-		const w = this.wakeUp;
-		this.wakeUp = null;
-		w?.();
+		this.worker.wake();
 	}
 
 	/** Sends under way finish and are recorded; nothing new is claimed. */
 	stop(): Promise<void> {
-		this.stopped ??= (async () => {
-			this.running = false;
-			this.wake();
-			await this.loop;
-			await Promise.allSettled(this.inflight);
-		})();
-		return this.stopped;
-	}
-
-	private async run(): Promise<void> {
-		const cfg = this.deps.config;
-		while (this.running) {
-			let batch: DeliveryDoc[] = [];
-			try {
-				await this.reapExpired();
-				const free = cfg.concurrency - this.inflight.size;
-				if (free > 0) batch = await this.claim(free);
-			} catch (err) {
-				this.deps.log.error("Claiming webhook deliveries failed", { error: (err as Error).message });
-			}
-			for (const d of batch) {
-				const job: Promise<void> = this.deliver(d)
-					.catch(err => this.deps.log.error("Delivering a webhook failed", { deliveryId: d.id, error: (err as Error).message }))
-					.finally(() => {
-						this.inflight.delete(job);
-						this.perEndpoint.add(d.endpointId, -1);
-						this.perOwner.add(d.ownerKey, -1);
-						this.wake();
-					});
-				this.inflight.add(job);
-			}
-			if (batch.length === 0 || this.inflight.size >= cfg.concurrency) await this.idle(cfg.pollMs);
-		}
-	}
-
-	private idle(ms: number): Promise<void> {
-		return new Promise<void>(resolve => {
-			const timer = setTimeout(() => {
-				this.wakeUp = null;
-				resolve();
-			}, ms);
-			this.wakeUp = () => {
-				clearTimeout(timer);
-				resolve();
-			};
-		});
+		return this.worker.stop();
 	}
 
 	/**
@@ -261,7 +228,7 @@ export class Deliverer {
 				surplus.push(d.id);
 				continue;
 			}
-			// Counted from here until its send ends (run()).
+			// Counted from here until its send ends (the worker's handle).
 			this.perEndpoint.add(d.endpointId, 1);
 			this.perOwner.add(d.ownerKey, 1);
 			taken.push(d);

@@ -5,8 +5,13 @@
  * on another loopback port, a cross-origin page as in production: its origin is in
  * CORS_ORIGINS and is UI_BASE_URL. Refresh and logout requests are counted where they
  * arrive, on the gateway's HTTP server. Access tokens live 60 s: well beyond the SDK's
- * 30 s refresh margin, so that a reload right after sign-in does not refresh; the
- * refresh cases wait for a real expiry.
+ * 30 s refresh margin, so that a reload right after sign-in does not refresh. The
+ * refresh cases do not wait that minute out: the session's pages run on Playwright's
+ * clock, which they move past the token's expiry, so the SDK finds it expired exactly as
+ * it would a minute later (it refreshes before sending an expired token, so the gateway
+ * never sees it either way; that the gateway refuses expired tokens is
+ * live-status-expiry's and gateway's to show), then set back to the real time, which the
+ * tokens the refresh brought are valid for.
  * With UPDATE_SCREENSHOTS=1 it also writes docs/example-web*.png for docs/api.md.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -127,12 +132,28 @@ function parallelCalls(page: Page, actorId: string, n: number): Promise<number[]
 	);
 }
 
-/** Waits (polling) until the stored access token is past its exp and the gateway's 5 s clock tolerance. */
+/**
+ * Moves the page's clock (its context's: every tab of it) past the stored access token's
+ * exp and the gateway's 5 s clock tolerance, as waiting for the expiry would.
+ */
 async function untilExpired(page: Page): Promise<void> {
 	const { expiresAt } = (await stored(page))!;
-	while (Date.now() / 1000 < expiresAt + 6) await new Promise(resolve => setTimeout(resolve, 250));
-	const res = await http(p.baseUrl, "GET", "/actors/00000000-0000-7000-8000-000000000000", { token: (await stored(page))!.accessToken });
-	expect(res.status).toBe(401);
+	const pageNow = await page.evaluate(() => Date.now());
+	await page.clock.fastForward(Math.max(0, (expiresAt + 6) * 1000 - pageNow));
+	expect(await page.evaluate(() => Date.now() / 1000)).toBeGreaterThan(expiresAt + 5);
+}
+
+/** Sets the page's clock back to the real time, which the tokens issued since are valid for. */
+async function realTime(page: Page): Promise<void> {
+	await page.clock.setSystemTime(Date.now());
+	expect(Math.abs((await page.evaluate(() => Date.now())) - Date.now())).toBeLessThan(5000);
+}
+
+/** A browser context whose pages run on Playwright's clock: real time until a test moves it. */
+async function clockedContext(): Promise<BrowserContext> {
+	const context = await browser.newContext();
+	await context.clock.install();
+	return context;
 }
 
 describe("the example web app in Chromium", () => {
@@ -202,10 +223,10 @@ describe("the example web app in Chromium", () => {
 
 		beforeAll(async () => {
 			user = await registered();
-			context = await browser.newContext();
+			context = await clockedContext();
 			page = await openApp(context, problems);
 			await signInWithPassword(page, user);
-			tabs = await browser.newContext();
+			tabs = await clockedContext();
 			tab1 = await openApp(tabs, problems);
 			await signInWithPassword(tab1, user);
 			tab2 = await openApp(tabs, problems);
@@ -232,7 +253,8 @@ describe("the example web app in Chromium", () => {
 			await expect(parallelCalls(page, user.actorId, 5)).resolves.toEqual([200, 200, 200, 200, 200]);
 			expect(counted.refresh).toBe(1);
 			expect((await stored(page))!.refreshToken).not.toBe(expired.refreshToken);
-		}, 120000);
+			await realTime(page);
+		});
 
 		it("should keep two tabs signed in when both refresh at once", async () => {
 			await untilExpired(tab1);
@@ -246,13 +268,14 @@ describe("the example web app in Chromium", () => {
 			// same successor instead of ending the session. Never more than one each.
 			expect(counted.refresh).toBeGreaterThanOrEqual(1);
 			expect(counted.refresh).toBeLessThanOrEqual(2);
+			await realTime(tab1);
 			const refreshes = counted.refresh;
 			await Promise.all([tab1.reload(), tab2.reload()]);
 			for (const tab of [tab1, tab2]) await tab.waitForSelector("#signed-in:not([hidden])");
 			await expect(parallelCalls(tab1, user.actorId, 1)).resolves.toEqual([200]);
 			await expect(parallelCalls(tab2, user.actorId, 1)).resolves.toEqual([200]);
 			expect(counted.refresh).toBe(refreshes);
-		}, 120000);
+		});
 
 		it("should sign out at the platform and clear the stored session", async () => {
 			const { refreshToken } = (await stored(page))!;

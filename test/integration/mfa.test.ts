@@ -418,3 +418,24 @@ describe("multi-factor authentication with Cognito (cognito-local)", () => {
 		expect(refused.body.code).toBe("STEP_UP_REQUIRED");
 	});
 });
+
+describe("second-factor guesses against the account's login limit", () => {
+	let p: Platform;
+
+	beforeAll(async () => {
+		p = await startPlatform({ ...BASE_ENV, RATE_LIMIT_LOGIN_PER_USER: "4" });
+	}, 30000);
+	afterAll(() => p?.stop());
+
+	it("should answer 429 RATE_LIMITED once sign-ins and verifications of one account pass the limit, taking no try", async () => {
+		const a = await register(p);
+		const { secret } = await enrol(p, a.accessToken);
+		const token = await mfaToken(p, a);
+		for (let i = 0; i < 3; i++) expect((await verify(p, { mfaToken: token, type: "totp", code: wrongCode(secret) })).body.code).toBe("INVALID_MFA_CODE");
+		const limited = await verify(p, { mfaToken: token, type: "totp", code: codeAt(secret, 1) });
+		expectStatus(limited, 429);
+		expect(limited.body.code).toBe("RATE_LIMITED");
+		expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+		await expect(runtime(p).store().collection<MfaTokenRecord>("mfa_tokens").get(sha256(token))).resolves.toMatchObject({ attempts: 3, usedAt: null });
+	});
+});
