@@ -252,12 +252,14 @@ export class Passkeys {
 		} catch {
 			return null;
 		}
-		const updated = await this.factors.findOneAndUpdate(
-			{ id: factor.id, counter },
-			{ $set: { counter: info.newCounter, lastUsedAt: this.iso(), deviceType: info.credentialDeviceType, backedUp: info.credentialBackedUp } }
-		);
+		const updated = await this.advanceCounter(factor, counter, info.newCounter, { deviceType: info.credentialDeviceType, backedUp: info.credentialBackedUp });
 		if (!updated) return null;
 		return { factor: updated, method: info.credentialDeviceType === "multiDevice" ? "swk" : "hwk" };
+	}
+
+	/** Stores a use of the passkey: only while its counter is still `from`, so of two uses that read it only one passes. */
+	advanceCounter(factor: FactorRecord, from: number, to: number, seen: Pick<FactorRecord, "deviceType" | "backedUp">): Promise<FactorRecord | null> {
+		return this.factors.findOneAndUpdate({ id: factor.id, type: "webauthn", counter: from }, { $set: { counter: to, lastUsedAt: this.iso(), ...seen } });
 	}
 
 	/** Expired challenges go. */

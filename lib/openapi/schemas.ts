@@ -12,6 +12,12 @@ const uuid = { type: "string", format: "uuid" };
 
 export const ref = (name: keyof typeof COMPONENT_SCHEMAS): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
+/** A WebAuthn PublicKeyCredentialDescriptorJSON. */
+const CREDENTIAL_DESCRIPTOR: JsonSchema = {
+	type: "object",
+	properties: { id: { type: "string", description: "The credential id, base64url." }, type: { enum: ["public-key"] }, transports: { type: "array", items: { type: "string" } } }
+};
+
 export const COMPONENT_SCHEMAS = {
 	/** lib/problem.ts Problem (RFC 9457). */
 	Problem: {
@@ -411,12 +417,16 @@ export const COMPONENT_SCHEMAS = {
 			challenge: { type: "string", description: "base64url; single use, 5 minutes." },
 			rp: { type: "object", properties: { id: { type: "string" }, name: { type: "string" } } },
 			user: { type: "object", properties: { id: { type: "string" }, name: { type: "string" }, displayName: { type: "string" } } },
-			pubKeyCredParams: { type: "array", items: { type: "object" } },
+			pubKeyCredParams: { type: "array", items: { type: "object", properties: { alg: { type: "integer" }, type: { enum: ["public-key"] } } } },
 			timeout: { type: "integer" },
 			attestation: { type: "string" },
-			excludeCredentials: { type: "array", items: { type: "object" }, description: "The user's passkeys already registered." },
-			authenticatorSelection: { type: "object", description: "residentKey and userVerification `required`." },
-			extensions: { type: "object" },
+			excludeCredentials: { type: "array", items: CREDENTIAL_DESCRIPTOR, description: "The user's passkeys already registered." },
+			authenticatorSelection: {
+				type: "object",
+				description: "residentKey and userVerification `required`.",
+				properties: { residentKey: { type: "string" }, requireResidentKey: { type: "boolean" }, userVerification: { type: "string" }, authenticatorAttachment: { type: "string" } }
+			},
+			extensions: FREE_OBJECT,
 			hints: { type: "array", items: { type: "string" } }
 		}
 	},
@@ -430,8 +440,8 @@ export const COMPONENT_SCHEMAS = {
 			rpId: { type: "string" },
 			timeout: { type: "integer" },
 			userVerification: { enum: ["required"] },
-			allowCredentials: { type: "array", items: { type: "object" }, description: "As a second factor: the user's passkeys." },
-			extensions: { type: "object" },
+			allowCredentials: { type: "array", items: CREDENTIAL_DESCRIPTOR, description: "As a second factor: the user's passkeys." },
+			extensions: FREE_OBJECT,
 			hints: { type: "array", items: { type: "string" } },
 			challengeId: { type: "string", format: "uuid", description: "Passwordless sign-in: send it back with the response." }
 		}
