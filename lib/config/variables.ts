@@ -463,7 +463,7 @@ export const VARIABLES = {
 	}),
 	WEBAUTHN_RP_ID: variable("Accounts", optional(text("a domain name", /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, "must be a lower-case domain name (no scheme, port or IP address)")), {
 		derivedDefault: "the host of `PUBLIC_URL`",
-		example: "example.com",
+		example: "localhost",
 		description:
 			"The WebAuthn relying party id passkeys are bound to: the domain of the pages that register and use them, or a parent of it (see [Passkeys](accounts.md#passkeys)). Changing it strands every passkey registered under the old one."
 	}),
@@ -473,7 +473,7 @@ export const VARIABLES = {
 	}),
 	WEBAUTHN_ORIGINS: variable("Accounts", optional(corsOrigins), {
 		derivedDefault: "`UI_BASE_URL` and `PUBLIC_URL`",
-		example: "https://app.example.com",
+		example: "http://localhost:3000,http://localhost:8500",
 		description: "Comma-separated origins of the pages that run passkey ceremonies; a response signed for any other origin is refused."
 	}),
 
