@@ -79,4 +79,5 @@ export type ServiceAccountCreated = Schemas["ServiceAccountCreated"];
 export type ServiceAccountList = Schemas["ServiceAccountList"];
 export type RotatedKey = Schemas["RotatedKey"];
 export type AdminStats = ResultOf<"get", "/admin/stats">;
+export type ProviderHealthList = ResultOf<"get", "/admin/providers">;
 export type AdminWebhookEndpointList = Schemas["AdminWebhookEndpointList"];

@@ -61,6 +61,29 @@ export const COMPONENT_SCHEMAS = {
 		required: ["actorId", "email", "firstName", "lastName", "createdAt", "updatedAt"],
 		properties: { actorId: { type: "string" }, email: { type: "string" }, firstName: { type: "string" }, lastName: { type: "string" }, createdAt: isoTime, updatedAt: isoTime }
 	},
+	/** services/auth/admin-users.ts AdminUser (the list's items) and AdminUserDetail (one account). */
+	AdminUser: {
+		type: "object",
+		required: ["actorId", "email", "firstName", "lastName", "createdAt", "locked"],
+		properties: {
+			actorId: uuid,
+			email: { type: "string" },
+			firstName: { type: "string" },
+			lastName: { type: "string" },
+			createdAt: isoTime,
+			emailVerified: { type: "boolean", description: "In the answer of GET /admin/users/{actorId}." },
+			locked: { type: "boolean", description: "Password sign-in and refresh are refused until an administrator unlocks the account." },
+			lockedAt: isoTime
+		}
+	},
+	AdminUserList: {
+		type: "object",
+		required: ["items"],
+		properties: {
+			items: { type: "array", items: { $ref: "#/components/schemas/AdminUser" } },
+			nextCursor: { type: "string", description: "Absent on the last page." }
+		}
+	},
 	/** services/notifications/notifications.service.ts CreateResult. */
 	NotificationAccepted: {
 		type: "object",

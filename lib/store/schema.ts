@@ -31,6 +31,8 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	lifecycle_tokens: { indexes: [{ fields: { sub: 1, purpose: 1 } }, { fields: { expiresAt: 1 } }] },
 	/** Cognito: when each user's sessions were last ended by the platform (sign-out everywhere, reset). */
 	session_revocations: { indexes: [] },
+	/** Accounts an administrator locked, under the actor id (lib/accounts/locks.ts). */
+	account_locks: { indexes: [] },
 	/** Account creations under way, keyed by email (lib/accounts/intents.ts); repairs read the oldest. */
 	account_intents: { indexes: [{ fields: { touchedAt: 1 } }] },
 	/**

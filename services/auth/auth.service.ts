@@ -8,7 +8,7 @@
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { AccountCreator, messageOf, type ActorDirectory } from "../../lib/accounts/create";
-import { AccountLifecycle } from "../../lib/accounts/lifecycle";
+import { AccountLifecycle, invalidRefresh } from "../../lib/accounts/lifecycle";
 import { AccountRepair } from "../../lib/accounts/repair";
 import { AUTH_METRIC_HOOKS, countMfaChallenge, registerAuthMetrics } from "../../lib/auth/metrics";
 import { AuditLog } from "../../lib/audit";
@@ -24,6 +24,7 @@ import { AccountLifecycleMixin } from "./account-lifecycle";
 import { RuntimeMixin, type RuntimeMethods } from "../../mixins/runtime.mixin";
 import { ServiceAccountsMixin } from "./service-accounts";
 import { MfaMixin } from "./mfa";
+import { AdminUsersMixin } from "./admin-users";
 import { SocialMixin } from "./social";
 import { PasskeysMixin } from "./passkeys";
 import { ref } from "../../lib/openapi/schemas";
@@ -86,7 +87,15 @@ const personName = {
 
 const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = {
 	name: "auth",
-	mixins: [RuntimeMixin, AccountLifecycleMixin as Partial<ServiceSchema>, ServiceAccountsMixin as Partial<ServiceSchema>, MfaMixin as Partial<ServiceSchema>, PasskeysMixin as Partial<ServiceSchema>, SocialMixin as Partial<ServiceSchema>],
+	mixins: [
+		RuntimeMixin,
+		AccountLifecycleMixin as Partial<ServiceSchema>,
+		ServiceAccountsMixin as Partial<ServiceSchema>,
+		MfaMixin as Partial<ServiceSchema>,
+		PasskeysMixin as Partial<ServiceSchema>,
+		SocialMixin as Partial<ServiceSchema>,
+		AdminUsersMixin as Partial<ServiceSchema>
+	],
 	// Sign-in and refresh counters for Prometheus (lib/auth/metrics.ts).
 	hooks: AUTH_METRIC_HOOKS,
 	actions: {
@@ -137,7 +146,13 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 			params: { username: { type: "string", min: 1, max: 254 }, password: secret, $$strict: true },
 			async handler(ctx: Context<LoginParams>): Promise<TokenSet> {
 				const idp = await this.runtime().idp();
-				const tokens = await this.mfa.passwordSignIn(idp, await idp.authenticate(ctx.params.username, ctx.params.password));
+				const check = await idp.authenticate(ctx.params.username, ctx.params.password);
+				// A locked account gets a wrong password's answer before any second factor is asked for.
+				await this.lifecycle.refuseLockedSubject(check.user.sub).catch(async err => {
+					if (check.tokens) await idp.revokeSession(check.tokens.refreshToken).catch(() => undefined);
+					throw err;
+				});
+				const tokens = await this.mfa.passwordSignIn(idp, check);
 				return this.signedIn(ctx, await this.lifecycle.admit(tokens));
 			}
 		},
@@ -157,7 +172,7 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 				const tokens = await idp.refresh(ctx.params.refreshToken);
 				// Cognito: the new access token joins its session's record (its auth_time and amr).
 				if (idp.kind === "cognito") await this.mfa.sessions().refreshed(ctx.params.refreshToken, tokens);
-				return this.signedIn(ctx, await this.lifecycle.admit(tokens));
+				return this.signedIn(ctx, await this.lifecycle.admit(tokens, invalidRefresh));
 			}
 		}
 	},

@@ -6,12 +6,14 @@
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import type { AccountCreator, ActorDirectory } from "../../lib/accounts/create";
+import type { AccountLifecycle } from "../../lib/accounts/lifecycle";
 import type { HttpMeta, SocialCallbackMeta } from "../../lib/http/meta";
 import type { TokenSet } from "../../lib/idp";
 import type { SecondFactors } from "../../lib/mfa";
 import { ref } from "../../lib/openapi/schemas";
 import { redirectHeaders, type Redirect } from "../../lib/social/redirect";
 import { SocialSignIn, type CallbackInput } from "../../lib/social/sign-in";
+import { invalidTemporaryToken } from "../../lib/social/temp-tokens";
 import type { RuntimeMethods } from "../../mixins/runtime.mixin";
 
 export interface SocialLoginParams {
@@ -31,6 +33,7 @@ interface SocialMethods extends RuntimeMethods {
 
 interface SocialVars {
 	accounts: AccountCreator;
+	lifecycle: AccountLifecycle;
 	mfa: SecondFactors;
 	socialSignIn?: SocialSignIn;
 }
@@ -86,7 +89,12 @@ export const SocialMixin: ServiceSchema<ServiceSettingSchema, SocialMethods, Soc
 			params: { token: { type: "string", min: 1, max: 8192 }, $$strict: true },
 			async handler(ctx: Context<ExchangeParams>): Promise<TokenSet> {
 				const idp = await this.runtime().idp();
-				return this.signedIn(ctx, await this.social().exchange(ctx.params.token, user => this.mfa.federatedSignIn(idp, user)));
+				// A locked account's social sign-in ends here, as an unknown token would.
+				const tokens = await this.social().exchange(ctx.params.token, async user => {
+					await this.lifecycle.refuseLockedSubject(user.sub); // INVALID_CREDENTIALS: the exchange spends the token and answers INVALID_TEMPORARY_TOKEN
+					return this.mfa.federatedSignIn(idp, user);
+				});
+				return this.signedIn(ctx, await this.lifecycle.refuseLocked(tokens, invalidTemporaryToken));
 			}
 		}
 	},

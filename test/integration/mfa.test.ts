@@ -281,6 +281,20 @@ describe("multi-factor authentication", () => {
 		const removed = (await audit(p, a.actorId)).find(e => e.type === "auth.mfa_removed");
 		expect(removed).toMatchObject({ detail: { by: decodeJwt(admin.body.accessToken).sub } });
 	});
+
+	it("should answer a locked account's right password as a wrong one, not with MFA_REQUIRED", async () => {
+		const a = await register(p);
+		await enrol(p, a.accessToken);
+		const admin = await login(p, ADMIN);
+		expectStatus(await http(p.baseUrl, "POST", `/admin/users/${a.actorId}/lock`, { token: admin.body.accessToken, json: {} }), 204);
+		const locked = await login(p, a);
+		const wrong = await login(p, { email: a.email, password: `${a.password}x` });
+		expectStatus(locked, 401);
+		expect({ ...locked.body, requestId: undefined }).toEqual({ ...wrong.body, requestId: undefined });
+		expect(locked.body.mfaToken).toBeUndefined();
+		expectStatus(await http(p.baseUrl, "POST", `/admin/users/${a.actorId}/unlock`, { token: admin.body.accessToken, json: {} }), 204);
+		expect((await login(p, a)).body.code).toBe("MFA_REQUIRED");
+	});
 });
 
 describe("step-up", () => {

@@ -123,6 +123,19 @@ describe("answers of the running platform against its OpenAPI document", () => {
 		expect((await call("GET", "/idp/{pool}/.well-known/jwks.json", "/idp/services/.well-known/jwks.json")).status).toBe(200);
 		expect((await call("GET", "/idp/{pool}/.well-known/jwks.json", "/idp/nobody/.well-known/jwks.json")).status).toBe(400);
 		expect((await call("POST", "/admin/keys/rotate", "/admin/keys/rotate", { token: adminToken })).status).toBe(201);
+
+		const actorId = reg.body.actorId as string;
+		const missing = "0190a0a0-0000-7000-8000-000000000000";
+		const users = await call("GET", "/admin/users", `/admin/users?query=${encodeURIComponent(user.email)}`, { token: adminToken });
+		expect(users.body.items).toEqual([expect.objectContaining({ actorId, locked: false })]);
+		expect((await call("GET", "/admin/users", "/admin/users?cursor=%21", { token: adminToken })).status).toBe(400);
+		expect((await call("GET", "/admin/users", "/admin/users", { token })).status).toBe(403);
+		expect((await call("POST", "/admin/users/{actorId}/lock", `/admin/users/${actorId}/lock`, { token: adminToken })).status).toBe(204);
+		expect((await call("POST", "/admin/users/{actorId}/lock", `/admin/users/${missing}/lock`, { token: adminToken })).status).toBe(404);
+		expect((await call("GET", "/admin/users/{actorId}", `/admin/users/${actorId}`, { token: adminToken })).body).toMatchObject({ locked: true, emailVerified: false });
+		expect((await call("GET", "/admin/users/{actorId}", `/admin/users/${missing}`, { token: adminToken })).status).toBe(404);
+		expect((await call("POST", "/admin/users/{actorId}/unlock", `/admin/users/${actorId}/unlock`, { token: adminToken })).status).toBe(204);
+		expect((await call("POST", "/admin/users/{actorId}/unlock", `/admin/users/not-a-uuid/unlock`, { token: adminToken })).status).toBe(400);
 	});
 
 	it("should document every answer of the listing, cancel, live, push, webhook endpoint, preference and unsubscribe routes", async () => {
@@ -177,6 +190,11 @@ describe("answers of the running platform against its OpenAPI document", () => {
 		expect((await call("DELETE", "/admin/unsubscribes/{channel}/{address}/{category}", "/admin/unsubscribes/FAX/nobody@example.com/digest", { token: adminToken })).status).toBe(400);
 		expect((await call("GET", "/admin/stats", "/admin/stats", { token: adminToken })).status).toBe(200);
 		expect((await call("GET", "/admin/stats", "/admin/stats", { token })).status).toBe(403);
+		const providers = await call("GET", "/admin/providers", "/admin/providers", { token: adminToken });
+		expect(providers.status).toBe(200);
+		expect(providers.body.items.map((i: { channel: string; name: string; state: string }) => `${i.channel} ${i.name} ${i.state}`)).toEqual(["EMAIL file up", "SMS file up"]);
+		expect((await call("GET", "/admin/providers", "/admin/providers", { token })).status).toBe(403);
+		expect((await call("GET", "/admin/providers", "/admin/providers")).status).toBe(401);
 		expect((await call("GET", "/admin/webhook-endpoints", "/admin/webhook-endpoints", { token: adminToken })).status).toBe(200);
 		expect((await call("GET", "/admin/webhook-endpoints", "/admin/webhook-endpoints", { token })).status).toBe(403);
 

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { AdminGetUserCommand } from "@aws-sdk/client-cognito-identity-provider";
 import Redis from "ioredis";
 import { decodeJwt } from "jose";
+import { AccountLocks } from "../../lib/accounts/locks";
 import { Secret, TOTP } from "otpauth";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { SecretBox, SecretBoxError } from "../../lib/crypto/secretbox";
@@ -299,6 +300,20 @@ describeWith("Redis", "social sign-in with an OpenID provider and Redis", () => 
 			expect(res.headers.get("cache-control")).toBe("no-store");
 		}
 		expect(JSON.stringify(replayed.body)).not.toContain(token);
+	});
+
+	it("should answer 401 INVALID_TEMPORARY_TOKEN to a locked account's exchange, and sign it in again once unlocked", async () => {
+		const first = await exchange(p, (await signIn(p)).token);
+		expect(first.status).toBe(200);
+		const sub = decodeJwt(first.body.accessToken).sub!;
+		const locks = new AccountLocks(() => runtime(p).store());
+		await locks.lock(sub, "test");
+		try {
+			expectProblem(await exchange(p, (await signIn(p)).token), 401, "INVALID_TEMPORARY_TOKEN");
+		} finally {
+			await locks.unlock(sub);
+		}
+		expect((await exchange(p, (await signIn(p)).token)).status).toBe(200);
 	});
 
 	it("should refuse a temporary token in the URL and leave it usable from the body", async () => {

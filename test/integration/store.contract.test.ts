@@ -14,6 +14,8 @@ import { AuditLog } from "../../lib/audit";
 import { AuthSessions, MfaRecords, Passkeys } from "../../lib/mfa";
 import type { FactorRecord } from "../../lib/mfa/records";
 import { TracedStore } from "../../lib/store/traced";
+import { findUsers } from "../../lib/accounts/directory";
+import { AccountLocks } from "../../lib/accounts/locks";
 import { mongoSource, startMongo } from "../helpers/mongo";
 import { tempDir } from "../helpers/platform";
 import { uniqueName } from "../helpers/services";
@@ -327,6 +329,40 @@ function contract(name: string, open: () => Promise<{ store: Store; cleanup: () 
 
 		it("should answer ping when the backend is up", async () => {
 			await expect(store.ping()).resolves.toBeUndefined();
+		});
+
+		// The administrators' user routes (services/auth/admin-users.ts) on every backend.
+		it("should find accounts by email prefix or id, a page at a time in email order", async () => {
+			const actors = store.collection<{ id: string; email: string; firstName: string; lastName: string; createdAt: string }>("actors");
+			const ids = ["0190a0a0-0000-4000-8000-00000000000", "0190a0a0-0000-4000-8000-10000000000"];
+			const emails = ["ada@x.test", "adam@x.test", "adb@x.test", "bob@x.test", "ad@y.test"];
+			for (const [i, email] of emails.entries()) await actors.insert({ id: `${ids[0]}${i}`, email, firstName: "F", lastName: "L", createdAt: "2026-01-01T00:00:00.000Z" });
+			const emailsOf = (page: { items: { email: string }[] }) => page.items.map(u => u.email);
+
+			const first = await findUsers(store, { query: "AD", limit: 2 });
+			expect(emailsOf(first)).toEqual(["ad@y.test", "ada@x.test"]);
+			const second = await findUsers(store, { query: "ad", cursor: first.nextCursor, limit: 2 });
+			expect(emailsOf(second)).toEqual(["adam@x.test", "adb@x.test"]);
+			expect(second.nextCursor).toBeUndefined();
+			await expect(findUsers(store, { query: "ada@" })).resolves.toMatchObject({ items: [{ email: "ada@x.test", actorId: `${ids[0]}0` }] });
+			expect(emailsOf(await findUsers(store, {}))).toEqual(["ad@y.test", "ada@x.test", "adam@x.test", "adb@x.test", "bob@x.test"]);
+			expect(emailsOf(await findUsers(store, { query: `${ids[0]}3` }))).toEqual(["bob@x.test"]);
+			expect(emailsOf(await findUsers(store, { query: `${ids[1]}3` }))).toEqual([]);
+			await expect(findUsers(store, { cursor: "not a cursor" })).rejects.toMatchObject({ code: 400, type: "VALIDATION_ERROR" });
+		});
+
+		it("should lock an account once, tell locks among many, and unlock it", async () => {
+			const locks = new AccountLocks(() => store);
+			const first = await locks.lock("a1", "admin-1", new Date("2026-01-01T00:00:00.000Z"));
+			// Locking again keeps the first record.
+			await expect(locks.lock("a1", "admin-2")).resolves.toEqual(first);
+			await locks.lock("a2", "cli");
+			await expect(locks.get("a1")).resolves.toEqual({ id: "a1", lockedAt: "2026-01-01T00:00:00.000Z", lockedBy: "admin-1" });
+			expect([...(await locks.among(["a1", "a2", "a3"])).keys()].sort()).toEqual(["a1", "a2"]);
+			await expect(locks.among([])).resolves.toEqual(new Map());
+			await expect(locks.unlock("a1")).resolves.toBe(true);
+			await expect(locks.unlock("a1")).resolves.toBe(false);
+			await expect(locks.get("a1")).resolves.toBeNull();
 		});
 
 		// The second-factor records (lib/mfa) rely on these operations being atomic on every backend.
