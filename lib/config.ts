@@ -256,6 +256,15 @@ export interface MfaConfig {
 	stepUpMaxAgeSec: number;
 	/** The issuer in otpauth URIs. */
 	totpIssuer: string;
+	webauthn: WebAuthnConfig;
+}
+
+/** The WebAuthn relying party passkeys belong to (lib/mfa/passkeys.ts). */
+export interface WebAuthnConfig {
+	rpId: string;
+	rpName: string;
+	/** Origins a ceremony's clientDataJSON may name. */
+	origins: string[];
 }
 
 /** OpenTelemetry traces over OTLP/HTTP (lib/tracing); present only when an endpoint is set. */
@@ -543,7 +552,16 @@ function toConfig(v: Values): Config {
 			verificationTtl: 24 * 3600,
 			resetTtl: 30 * 60,
 			refreshReuseIntervalSec: v.REFRESH_TOKEN_REUSE_INTERVAL_SECONDS,
-			mfa: { enforce: v.MFA_ENFORCE, stepUpMaxAgeSec: v.STEP_UP_MAX_AGE_SECONDS, totpIssuer: v.MFA_TOTP_ISSUER }
+			mfa: {
+				enforce: v.MFA_ENFORCE,
+				stepUpMaxAgeSec: v.STEP_UP_MAX_AGE_SECONDS,
+				totpIssuer: v.MFA_TOTP_ISSUER,
+				webauthn: {
+					rpId: v.WEBAUTHN_RP_ID ?? new URL(publicUrl).hostname,
+					rpName: v.WEBAUTHN_RP_NAME,
+					origins: v.WEBAUTHN_ORIGINS ?? [...new Set([new URL(v.UI_BASE_URL ?? `${publicUrl}/ui`).origin, new URL(publicUrl).origin])]
+				}
+			}
 		}
 	};
 }

@@ -668,8 +668,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Ask for a challenge of a second factor (SMS code, WebAuthn options)
-         * @description Until SMS codes and passkeys exist, no account has such a factor: a live mfaToken gets 400.
+         * Ask for a challenge of a second factor (WebAuthn options, SMS code)
+         * @description `webauthn`: request options for navigator.credentials.get() naming the user's passkeys; the challenge is single use, lives 5 minutes and belongs to this mfaToken (a new request replaces it). An account without a factor of the type gets 400. SMS codes arrive with that factor.
          */
         post: operations["auth.mfaChallenge"];
         delete?: never;
@@ -786,9 +786,89 @@ export interface paths {
         put?: never;
         /**
          * Finish a sign-in with a second factor
-         * @description With the mfaToken of a 403 MFA_REQUIRED answer. Five wrong codes end the mfaToken; each code is accepted once. `sms` and `webauthn` arrive with those factors.
+         * @description With the mfaToken of a 403 MFA_REQUIRED answer: a `code` (totp, recovery), or a passkey's assertion JSON as `response` (webauthn, after POST /auth/mfa/challenge; amr then names `hwk` or `swk`). Five wrong codes or assertions end the mfaToken; each code, and each challenge, is accepted once. `sms` arrives with that factor.
          */
         post: operations["auth.mfaVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/passkeys/authentication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a passkey
+         * @description With the `challengeId` of the options and the assertion's JSON. The passkey's user verification counts as two factors: the tokens' amr is `hwk` (a device-bound passkey) or `swk` (a synced one) with `mfa`. The challenge is spent either way; the signature counter must grow. Embedded identity provider only.
+         */
+        post: operations["auth.passkeySignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/passkeys/authentication/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a passwordless sign-in with a passkey
+         * @description Request options for navigator.credentials.get() and the `challengeId` to answer with. A `username` binds the challenge to that account (whether it exists or has passkeys is not told). Embedded identity provider only: with Cognito, 501 NOT_SUPPORTED_BY_PROVIDER.
+         */
+        post: operations["auth.passkeySignInOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/passkeys/registration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish registering a passkey
+         * @description With the JSON of the credential navigator.credentials.create() made (PublicKeyCredential.toJSON()). The attestation must answer the pending challenge, from one of WEBAUTHN_ORIGINS, for WEBAUTHN_RP_ID, with user verification; the challenge is spent either way.
+         */
+        post: operations["auth.registerPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/passkeys/registration/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start registering a passkey
+         * @description Step-up. Creation options for navigator.credentials.create(): a discoverable credential with user verification, none of the user's passkeys again. The challenge is single use and lives 5 minutes; a new request replaces it. Also takes the enrolment mfaToken of a 403 MFA_ENROLLMENT_REQUIRED as its Bearer token.
+         */
+        post: operations["auth.passkeyRegistrationOptions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1630,7 +1710,7 @@ export interface components {
                 lastUsedAt: string | null;
                 name: string;
                 /** @enum {unknown} */
-                type: "totp";
+                type: "totp" | "webauthn";
             }[];
             recoveryCodesLeft: number;
         };
@@ -1751,6 +1831,76 @@ export interface components {
             subject?: string;
             to: string;
         };
+        /** @description WebAuthn PublicKeyCredentialCreationOptionsJSON: hand it to PublicKeyCredential.parseCreationOptionsFromJSON() and navigator.credentials.create(). */
+        PasskeyCreationOptions: {
+            attestation?: string;
+            /** @description residentKey and userVerification `required`. */
+            authenticatorSelection: {
+                authenticatorAttachment?: string;
+                requireResidentKey?: boolean;
+                residentKey?: string;
+                userVerification?: string;
+            };
+            /** @description base64url; single use, 5 minutes. */
+            challenge: string;
+            /** @description The user's passkeys already registered. */
+            excludeCredentials?: {
+                /** @description The credential id, base64url. */
+                id?: string;
+                transports?: string[];
+                /** @enum {unknown} */
+                type?: "public-key";
+            }[];
+            extensions?: {
+                [key: string]: unknown;
+            };
+            hints?: string[];
+            pubKeyCredParams: {
+                alg?: number;
+                /** @enum {unknown} */
+                type?: "public-key";
+            }[];
+            rp: {
+                id?: string;
+                name?: string;
+            };
+            timeout?: number;
+            user: {
+                displayName?: string;
+                id?: string;
+                name?: string;
+            };
+        };
+        PasskeyRegistered: {
+            /** Format: uuid */
+            factorId: string;
+        };
+        /** @description WebAuthn PublicKeyCredentialRequestOptionsJSON: hand it to PublicKeyCredential.parseRequestOptionsFromJSON() and navigator.credentials.get(). */
+        PasskeyRequestOptions: {
+            /** @description As a second factor: the user's passkeys. */
+            allowCredentials?: {
+                /** @description The credential id, base64url. */
+                id?: string;
+                transports?: string[];
+                /** @enum {unknown} */
+                type?: "public-key";
+            }[];
+            /** @description base64url; single use, 5 minutes. */
+            challenge: string;
+            /**
+             * Format: uuid
+             * @description Passwordless sign-in: send it back with the response.
+             */
+            challengeId?: string;
+            extensions?: {
+                [key: string]: unknown;
+            };
+            hints?: string[];
+            rpId?: string;
+            timeout?: number;
+            /** @enum {unknown} */
+            userVerification?: "required";
+        };
         Preferences: {
             items: {
                 category: string;
@@ -1764,7 +1914,7 @@ export interface components {
              * @description The stable code clients branch on.
              * @enum {unknown}
              */
-            code: "VALIDATION_ERROR" | "MALFORMED_JSON" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_REFRESH_TOKEN" | "INVALID_TEMPORARY_TOKEN" | "FORBIDDEN" | "RECIPIENT_NOT_ALLOWED" | "SERVICE_NOT_ALLOWED" | "USER_NOT_CONFIRMED" | "INVALID_SIGNATURE" | "NOT_FOUND" | "ACTOR_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "FEATURE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "USER_EXISTS" | "ACTOR_EXISTS" | "IDEMPOTENCY_CONFLICT" | "INVALID_UNSUBSCRIBE_TOKEN" | "NOT_CANCELLABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_PASSWORD" | "TEMPLATE_NOT_FOUND" | "TEMPLATE_VARIABLE_MISSING" | "TEMPLATE_RENDER_ERROR" | "CHANNEL_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "REQUEST_TIMEOUT" | "INTERNAL" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "SHUTTING_DOWN" | "EMAIL_NOT_VERIFIED" | "EMAIL_ALREADY_VERIFIED" | "INVALID_VERIFICATION_TOKEN" | "INVALID_RESET_TOKEN" | "SERVICE_EXISTS" | "WEBHOOK_ENDPOINT_EXISTS" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "MFA_REQUIRED" | "MFA_ENROLLMENT_REQUIRED" | "INVALID_MFA_CODE" | "INVALID_MFA_TOKEN" | "STEP_UP_REQUIRED";
+            code: "VALIDATION_ERROR" | "MALFORMED_JSON" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_REFRESH_TOKEN" | "INVALID_TEMPORARY_TOKEN" | "FORBIDDEN" | "RECIPIENT_NOT_ALLOWED" | "SERVICE_NOT_ALLOWED" | "USER_NOT_CONFIRMED" | "INVALID_SIGNATURE" | "NOT_FOUND" | "ACTOR_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "FEATURE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "USER_EXISTS" | "ACTOR_EXISTS" | "IDEMPOTENCY_CONFLICT" | "INVALID_UNSUBSCRIBE_TOKEN" | "NOT_CANCELLABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_PASSWORD" | "TEMPLATE_NOT_FOUND" | "TEMPLATE_VARIABLE_MISSING" | "TEMPLATE_RENDER_ERROR" | "CHANNEL_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "REQUEST_TIMEOUT" | "INTERNAL" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "SHUTTING_DOWN" | "EMAIL_NOT_VERIFIED" | "EMAIL_ALREADY_VERIFIED" | "INVALID_VERIFICATION_TOKEN" | "INVALID_RESET_TOKEN" | "SERVICE_EXISTS" | "WEBHOOK_ENDPOINT_EXISTS" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "MFA_REQUIRED" | "MFA_ENROLLMENT_REQUIRED" | "INVALID_MFA_CODE" | "INVALID_MFA_TOKEN" | "STEP_UP_REQUIRED" | "INVALID_WEBAUTHN_RESPONSE" | "NOT_SUPPORTED_BY_PROVIDER";
             detail: string;
             errors?: {
                 column?: number;
@@ -6433,7 +6583,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "mfaToken": "Tb3Nw6Lr1Xz8Vd4qZt6Ro1Gi8Ue4Ja0Yc5Pf7Hm2Ks9",
-                 *       "type": "sms"
+                 *       "type": "webauthn"
                  *     }
                  */
                 "application/json": {
@@ -6444,13 +6594,15 @@ export interface operations {
             };
         };
         responses: {
-            /** @description An SMS code is on its way. */
-            202: {
+            /** @description PublicKeyCredentialRequestOptionsJSON. */
+            200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PasskeyRequestOptions"];
+                };
             };
             /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
             400: {
@@ -7256,6 +7408,560 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
                         code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description Problem document: INTERNAL. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: SHUTTING_DOWN, UPSTREAM_UNAVAILABLE, STORAGE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SHUTTING_DOWN" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    "auth.passkeySignIn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "challengeId": "0b9f1c4e-3a8d-4f7b-9e21-6c5d8a7f0e13",
+                 *       "response": {
+                 *         "id": "o4Hx2Qk9b1Zq8Vw3Lr7Tn0Yc5Pf",
+                 *         "rawId": "o4Hx2Qk9b1Zq8Vw3Lr7Tn0Yc5Pf",
+                 *         "type": "public-key",
+                 *         "response": {
+                 *           "clientDataJSON": "eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0",
+                 *           "authenticatorData": "SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2MFAAAAAQ",
+                 *           "signature": "MEUCIQDx"
+                 *         },
+                 *         "clientExtensionResults": {}
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    challengeId: string;
+                    response: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenSet"];
+                };
+            };
+            /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_ERROR" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Problem document: INVALID_WEBAUTHN_RESPONSE. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_WEBAUTHN_RESPONSE";
+                    };
+                };
+            };
+            /** @description Problem document: EMAIL_NOT_VERIFIED. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "EMAIL_NOT_VERIFIED";
+                    };
+                };
+            };
+            /** @description Problem document: PAYLOAD_TOO_LARGE. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Problem document: RATE_LIMITED. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description Problem document: INTERNAL. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: NOT_SUPPORTED_BY_PROVIDER. */
+            501: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_SUPPORTED_BY_PROVIDER";
+                    };
+                };
+            };
+            /** @description Problem document: SHUTTING_DOWN, UPSTREAM_UNAVAILABLE, STORAGE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SHUTTING_DOWN" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    "auth.passkeySignInOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "username": "ada@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    username?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description PublicKeyCredentialRequestOptionsJSON with `challengeId`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRequestOptions"];
+                };
+            };
+            /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_ERROR" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Problem document: PAYLOAD_TOO_LARGE. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Problem document: RATE_LIMITED. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description Problem document: INTERNAL. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: NOT_SUPPORTED_BY_PROVIDER. */
+            501: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_SUPPORTED_BY_PROVIDER";
+                    };
+                };
+            };
+            /** @description Problem document: SHUTTING_DOWN, UPSTREAM_UNAVAILABLE, STORAGE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SHUTTING_DOWN" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    "auth.registerPasskey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Laptop",
+                 *       "response": {
+                 *         "id": "o4Hx2Qk9b1Zq8Vw3Lr7Tn0Yc5Pf",
+                 *         "rawId": "o4Hx2Qk9b1Zq8Vw3Lr7Tn0Yc5Pf",
+                 *         "type": "public-key",
+                 *         "response": {
+                 *           "clientDataJSON": "eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0",
+                 *           "attestationObject": "o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YVg"
+                 *         },
+                 *         "clientExtensionResults": {}
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    response: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The passkey is an active factor. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRegistered"];
+                };
+            };
+            /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON, INVALID_WEBAUTHN_RESPONSE. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_ERROR" | "MALFORMED_JSON" | "INVALID_WEBAUTHN_RESPONSE";
+                    };
+                };
+            };
+            /** @description Problem document: UNAUTHORIZED, INVALID_MFA_TOKEN. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED" | "INVALID_MFA_TOKEN";
+                    };
+                };
+            };
+            /** @description Problem document: SERVICE_NOT_ALLOWED. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Problem document: PAYLOAD_TOO_LARGE. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Problem document: INTERNAL. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: SHUTTING_DOWN, UPSTREAM_UNAVAILABLE, STORAGE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SHUTTING_DOWN" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    "auth.passkeyRegistrationOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description PublicKeyCredentialCreationOptionsJSON. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyCreationOptions"];
+                };
+            };
+            /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_ERROR" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Problem document: UNAUTHORIZED, STEP_UP_REQUIRED, INVALID_MFA_TOKEN. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED" | "STEP_UP_REQUIRED" | "INVALID_MFA_TOKEN";
+                    };
+                };
+            };
+            /** @description Problem document: SERVICE_NOT_ALLOWED. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Problem document: PAYLOAD_TOO_LARGE. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     };
                 };
             };

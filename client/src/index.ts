@@ -14,6 +14,7 @@ import { actorsApi, notificationsApi, preferencesApi, pushSubscriptionsApi, resu
 import type { ActorsApi, NotificationsApi, PreferencesApi, PushSubscriptionsApi, ResumesApi, TemplatesApi, WebhookEndpointsApi } from "./namespaces.js";
 import { adminApi, type AdminApi } from "./admin.js";
 import { mfaApi, type MfaApi } from "./mfa.js";
+import { passkeysApi, type PasskeysApi } from "./passkeys.js";
 import { ApiError, requester, type Problem, type Request, type Transport } from "./request.js";
 import { memoryStorage, type TokenStorage } from "./storage.js";
 import type { EmailVerified, RegisterInput, RegisterResult, TokenSet } from "./types.js";
@@ -21,6 +22,7 @@ import type { EmailVerified, RegisterInput, RegisterResult, TokenSet } from "./t
 export type { ActorsApi, NotificationsApi, PreferencesApi, PushSubscriptionsApi, ResumesApi, TemplatesApi, WebhookEndpointsApi } from "./namespaces.js";
 export type { AdminApi } from "./admin.js";
 export type { EnrolmentOptions, MfaApi } from "./mfa.js";
+export type { PasskeysApi, WebAuthnBrowser } from "./passkeys.js";
 export { ApiError, type ErrorCode, type Method, type PathOf, type Problem, type Request, type RequestOptions } from "./request.js";
 export { memoryStorage, webStorage, type TokenStorage, type WebStorageLike } from "./storage.js";
 export type * from "./types.js";
@@ -140,6 +142,8 @@ export interface Client {
 	request: Request;
 	auth: AuthApi;
 	mfa: MfaApi;
+	/** Passkeys: register one, sign in with one (browser). */
+	passkeys: PasskeysApi;
 	actors: ActorsApi;
 	preferences: PreferencesApi;
 	pushSubscriptions: PushSubscriptionsApi;
@@ -325,6 +329,7 @@ export function createClient(options: ClientOptions): Client {
 		request,
 		auth,
 		mfa: mfaApi(request, keep),
+		passkeys: passkeysApi(request, keep),
 		actors: actorsApi(request),
 		preferences: preferencesApi(request),
 		pushSubscriptions: pushSubscriptionsApi(request),

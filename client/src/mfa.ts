@@ -6,6 +6,7 @@
  * MFA_ENROLLMENT_REQUIRED: pass its `mfaToken` to enrolTotp and confirmTotp, then sign
  * in again. Routes marked step-up answer 401 STEP_UP_REQUIRED when the sign-in is too old.
  */
+import { assertion } from "./passkeys.js";
 import type { Request } from "./request.js";
 import type { MfaFactors, RecoveryCodes, TokenSet, TotpConfirmed, TotpEnrolment } from "./types.js";
 
@@ -28,9 +29,12 @@ export interface MfaApi {
 	/**
 	 * POST /auth/mfa/verify: the second step of a sign-in, with the mfaToken of the
 	 * MFA_REQUIRED error; the session is kept. 401 INVALID_MFA_CODE (five per mfaToken),
-	 * 401 INVALID_MFA_TOKEN (sign in again).
+	 * 401 INVALID_MFA_TOKEN (sign in again). With `webauthn` (no code) in a browser: asks
+	 * POST /auth/mfa/challenge for the options, lets the user confirm with a passkey, and
+	 * sends the assertion.
 	 */
 	verify(mfaToken: string, type: "totp" | "recovery", code: string): Promise<TokenSet>;
+	verify(mfaToken: string, type: "webauthn"): Promise<TokenSet>;
 }
 
 export function mfaApi(request: Request, keep: (tokens: TokenSet) => Promise<TokenSet>): MfaApi {
@@ -42,6 +46,11 @@ export function mfaApi(request: Request, keep: (tokens: TokenSet) => Promise<Tok
 		factors: () => request("get", "/auth/mfa/factors"),
 		removeFactor: factorId => request("delete", "/auth/mfa/factors/{factorId}", { path: { factorId } }),
 		regenerateRecoveryCodes: () => request("post", "/auth/mfa/recovery-codes"),
-		verify: async (mfaToken, type, code) => keep(await request("post", "/auth/mfa/verify", { body: { mfaToken, type, code }, auth: false }))
+		verify: async (mfaToken: string, type: "totp" | "recovery" | "webauthn", code?: string) => {
+			if (type !== "webauthn") return keep(await request("post", "/auth/mfa/verify", { body: { mfaToken, type, code: code ?? "" }, auth: false }));
+			const options = (await request("post", "/auth/mfa/challenge", { body: { mfaToken, type }, auth: false })) as Record<string, unknown>;
+			const response = await assertion(options);
+			return keep(await request("post", "/auth/mfa/verify", { body: { mfaToken, type, response }, auth: false }));
+		}
 	};
 }

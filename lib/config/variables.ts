@@ -476,6 +476,21 @@ export const VARIABLES = {
 		default: "auth-notify",
 		description: "The issuer authenticator apps show beside a TOTP factor (in its `otpauthUri`)."
 	}),
+	WEBAUTHN_RP_ID: variable("Accounts", optional(text("a domain name", /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, "must be a lower-case domain name (no scheme, port or IP address)")), {
+		derivedDefault: "the host of `PUBLIC_URL`",
+		example: "localhost",
+		description:
+			"The WebAuthn relying party id passkeys are bound to: the domain of the pages that register and use them, or a parent of it (see [Passkeys](accounts.md#passkeys)). Changing it strands every passkey registered under the old one."
+	}),
+	WEBAUTHN_RP_NAME: variable("Accounts", anything, {
+		default: "auth-notify",
+		description: "The name browsers and authenticators show beside a passkey being registered."
+	}),
+	WEBAUTHN_ORIGINS: variable("Accounts", optional(corsOrigins), {
+		derivedDefault: "`UI_BASE_URL` and `PUBLIC_URL`",
+		example: "http://localhost:8500",
+		description: "Comma-separated origins of the pages that run passkey ceremonies; a response signed for any other origin is refused."
+	}),
 
 	// ---- Social sign-in
 	SOCIAL_OAUTH2_CLIENT_ID: variable("Social sign-in", optional(anything), {

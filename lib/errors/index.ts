@@ -54,7 +54,9 @@ export const ERROR_CODES = [
 	"MFA_ENROLLMENT_REQUIRED",
 	"INVALID_MFA_CODE",
 	"INVALID_MFA_TOKEN",
-	"STEP_UP_REQUIRED"
+	"STEP_UP_REQUIRED",
+	"INVALID_WEBAUTHN_RESPONSE",
+	"NOT_SUPPORTED_BY_PROVIDER"
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -98,6 +100,9 @@ export class UpstreamError extends Errors.MoleculerRetryableError {
 		super(detail, 503, "UPSTREAM_UNAVAILABLE", retryAfter ? { retryAfter } : undefined);
 	}
 }
+
+/** A route the configured identity provider cannot serve (passwordless sign-in with Cognito): 501. */
+export const notSupportedByProvider = (detail: string) => new Errors.MoleculerError(detail, 501, "NOT_SUPPORTED_BY_PROVIDER");
 
 /** A feature this deployment has not configured: a 503 that says so, with no Retry-After. */
 export const notConfigured = (detail: string) =>

@@ -42,6 +42,7 @@ const TITLES: Record<number, string> = {
 	429: "Too Many Requests",
 	431: "Request Header Fields Too Large",
 	500: "Internal Server Error",
+	501: "Not Implemented",
 	502: "Bad Gateway",
 	503: "Service Unavailable"
 };
@@ -151,6 +152,9 @@ function classify(err: AnyError): Classified {
 	if (type === "SHUTTING_DOWN") {
 		return { status: 503, code: "SHUTTING_DOWN", detail: "The service is stopping. Try again shortly.", retryAfter: data.retryAfter ?? 5 };
 	}
+	if (type === "NOT_SUPPORTED_BY_PROVIDER") {
+		return { status: 501, code: "NOT_SUPPORTED_BY_PROVIDER", detail: err.message ?? "" };
+	}
 	if (type === "UPSTREAM_UNAVAILABLE" && data.expose === true) {
 		return { status: 503, code: "UPSTREAM_UNAVAILABLE", detail: err.message ?? "" };
 	}
@@ -221,5 +225,5 @@ export function toProblem(err: unknown, requestId: string, request: RequestFacts
 	if (c.status === 401) headers["WWW-Authenticate"] = challenge(c.code, c.detail, request.bearerSent === true, c.maxAge);
 	// A refusal during a stop is the stop working, not a failure worth a log line per request;
 	// a storage fault is logged once, where it happened (lib/process/storage-health.ts).
-	return { problem, headers, serverSide: c.status >= 500 && c.code !== "SHUTTING_DOWN" && c.code !== "STORAGE_UNAVAILABLE" };
+	return { problem, headers, serverSide: c.status >= 500 && c.code !== "SHUTTING_DOWN" && c.code !== "STORAGE_UNAVAILABLE" && c.code !== "NOT_SUPPORTED_BY_PROVIDER" };
 }

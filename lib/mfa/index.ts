@@ -9,17 +9,19 @@
 import { decodeJwt } from "jose";
 import type { MfaConfig } from "../config";
 import type { AuditLog, RequestOrigin } from "../audit";
-import { ClientError, notFound } from "../errors";
+import { ClientError, notFound, notSupportedByProvider } from "../errors";
 import type { CreatedUser, IdentityProvider, PasswordCheck, TokenSet } from "../idp/types";
 import type { MfaFactor } from "../auth/metrics";
 import type { RateLimiter } from "../rate-limit";
 import type { Store } from "../store";
 import { MfaRecords, MFA_TOKEN_MAX_ATTEMPTS, type FactorRecord, type MfaTokenRecord } from "./records";
 import { AuthSessions } from "./sessions";
+import { invalidWebAuthnResponse, isAuthenticationResponse, Passkeys } from "./passkeys";
 import { matchTotp, newTotpSeed, otpauthUri } from "./totp";
 
 export { MfaRecords } from "./records";
 export { AuthSessions } from "./sessions";
+export { Passkeys } from "./passkeys";
 
 export interface MfaDeps {
 	store: () => Store;
@@ -44,7 +46,7 @@ export interface MfaCaller {
 
 export interface FactorView {
 	factorId: string;
-	type: "totp";
+	type: "totp" | "webauthn";
 	name: string;
 	createdAt: string;
 	lastUsedAt: string | null;
@@ -54,10 +56,16 @@ export interface VerifyInput {
 	mfaToken: string;
 	type: "totp" | "recovery" | "sms" | "webauthn";
 	code?: string;
+	/** webauthn: the assertion's JSON (PublicKeyCredential.toJSON()). */
+	response?: unknown;
 }
 
 export const invalidMfaToken = () => new ClientError(401, "INVALID_MFA_TOKEN", "The mfaToken is unknown, expired, used or out of tries. Sign in again.");
 const invalidMfaCode = () => new ClientError(401, "INVALID_MFA_CODE", "The code is not valid.");
+const malformedAssertion = () =>
+	new ClientError(400, "VALIDATION_ERROR", "The 'response' field must be the JSON of a PublicKeyCredential's assertion (PublicKeyCredential.toJSON()).", {
+		errors: [{ field: "response", message: "is not an assertion's JSON" }]
+	});
 const noSuchFactor = () => notFound("NOT_FOUND", "No such factor.");
 
 const DEFAULT_TOTP_NAME = "Authenticator app";
@@ -80,6 +88,10 @@ export class SecondFactors {
 
 	records(): MfaRecords {
 		return new MfaRecords(this.deps.store(), this.deps.keyEncryptionKey, this.now);
+	}
+
+	passkeys(): Passkeys {
+		return new Passkeys(this.deps.store(), this.deps.config.webauthn, this.now);
 	}
 
 	sessions(): AuthSessions {
@@ -159,15 +171,25 @@ export class SecondFactors {
 		const records = this.records();
 		const live = await records.liveToken(input.mfaToken, "verify");
 		if (!live) throw invalidMfaToken();
-		if (input.type === "sms" || input.type === "webauthn") {
+		if (input.type === "sms") {
 			throw new ClientError(400, "VALIDATION_ERROR", `This account has no ${input.type} factor.`, { errors: [{ field: "type", message: "has no factor of this type" }] });
 		}
+		// A malformed assertion is refused before it costs a try.
+		if (input.type === "webauthn" && !isAuthenticationResponse(input.response)) throw malformedAssertion();
 		// Guesses count per account too, whatever mfaTokens they come with.
 		await this.deps.limiter().hitUser("login", live.username);
 		const rec = await records.takeAttempt(input.mfaToken, "verify");
 		if (!rec) throw invalidMfaToken();
 		const code = input.code ?? "";
-		const ok = input.type === "totp" ? await this.spendTotp(records, rec.userSub, code) : await records.spendRecoveryCode(rec.userSub, code);
+		let method = "otp";
+		let ok: boolean;
+		if (input.type === "webauthn") {
+			const passkey = await this.spendAssertion(rec, input.response);
+			ok = passkey !== null;
+			if (passkey) method = passkey;
+		} else {
+			ok = input.type === "totp" ? await this.spendTotp(records, rec.userSub, code) : await records.spendRecoveryCode(rec.userSub, code);
+		}
 		if (!ok) {
 			this.deps.count(input.type, "failure");
 			await this.deps.audit.record("auth.mfa_challenge_failed", rec.userSub, origin, { factor: input.type, attemptsLeft: String(MFA_TOKEN_MAX_ATTEMPTS - rec.attempts) });
@@ -176,7 +198,72 @@ export class SecondFactors {
 		if (!(await records.spendToken(rec))) throw invalidMfaToken();
 		this.deps.count(input.type, "success");
 		if (input.type === "recovery") await this.deps.audit.record("auth.recovery_code_used", rec.userSub, origin);
-		return this.finish(records, input.mfaToken, rec, [...rec.amr, "otp", "mfa"]);
+		return this.finish(records, input.mfaToken, rec, [...rec.amr, method, "mfa"]);
+	}
+
+	/** The second factor's assertion against the challenge asked for with this mfaToken (spent either way): hwk, swk or null. */
+	private async spendAssertion(rec: MfaTokenRecord, response: unknown): Promise<"hwk" | "swk" | null> {
+		const passkeys = this.passkeys();
+		const challenge = await passkeys.spendChallenge({ mfaTokenId: rec.id, purpose: "mfa" });
+		if (!challenge || !isAuthenticationResponse(response)) return null;
+		const verified = await passkeys.verifyAssertion(challenge, response);
+		return verified && verified.factor.userSub === rec.userSub ? verified.method : null;
+	}
+
+	/** POST /auth/mfa/challenge: WebAuthn request options for the sign-in behind the mfaToken. */
+	async challenge(mfaToken: string, type: "webauthn" | "sms"): Promise<object> {
+		const rec = await this.records().liveToken(mfaToken, "verify");
+		if (!rec) throw invalidMfaToken();
+		const options = type === "webauthn" ? await this.passkeys().mfaOptions(rec.userSub, rec.id) : null;
+		if (!options) throw new ClientError(400, "VALIDATION_ERROR", `This account has no ${type} factor.`, { errors: [{ field: "type", message: "has no factor of this type" }] });
+		return options;
+	}
+
+	// ---- passkeys
+
+	private async requireEmbedded(): Promise<IdentityProvider> {
+		const idp = await this.deps.idp();
+		if (idp.kind !== "embedded") throw notSupportedByProvider("Passwordless sign-in needs the embedded identity provider; with Cognito, use a passkey as the second factor.");
+		return idp;
+	}
+
+	async passkeyRegistrationOptions(caller: MfaCaller): Promise<object> {
+		const profile = await (await this.deps.idp()).getProfile(caller.username);
+		return this.passkeys().registrationOptions({ sub: caller.sub, username: caller.username, email: profile?.email ?? caller.username });
+	}
+
+	async registerPasskey(caller: MfaCaller, response: unknown, name: string | undefined, origin: RequestOrigin): Promise<{ factorId: string }> {
+		const factor = await this.passkeys().register(caller, response, name);
+		await this.deps.audit.record("auth.mfa_enrolled", caller.sub, origin, { factorId: factor.id, type: "webauthn" });
+		const records = this.records();
+		if (caller.enrolmentToken) {
+			const rec = await records.liveToken(caller.enrolmentToken, "enrol");
+			if (rec) await records.spendToken(rec);
+		}
+		return { factorId: factor.id };
+	}
+
+	/** Options for a passwordless sign-in; a username binds them to that account without telling whether it exists. */
+	async passkeySignInOptions(username: string | undefined): Promise<object> {
+		const idp = await this.requireEmbedded();
+		const user = username === undefined ? undefined : await idp.findUserByEmail(username).catch(() => null);
+		return this.passkeys().authenticationOptions(user === undefined ? undefined : (user?.sub ?? null));
+	}
+
+	/** A passwordless sign-in: the passkey's user verification stands for both factors. */
+	async passkeySignIn(challengeId: string, response: unknown): Promise<TokenSet> {
+		const idp = await this.requireEmbedded();
+		if (!isAuthenticationResponse(response)) throw malformedAssertion();
+		const passkeys = this.passkeys();
+		const challenge = await passkeys.spendChallenge({ id: challengeId, purpose: "authentication" });
+		const verified = challenge ? await passkeys.verifyAssertion(challenge, response) : null;
+		if (!verified || !verified.factor.username) {
+			this.deps.count("webauthn", "failure");
+			throw invalidWebAuthnResponse(401);
+		}
+		this.deps.count("webauthn", "success");
+		const { factor } = verified;
+		return idp.issueForUser({ sub: factor.userSub, username: factor.username! }, { authTime: this.nowSec(), amr: [verified.method, "mfa"] });
 	}
 
 	private async finish(records: MfaRecords, mfaToken: string, rec: MfaTokenRecord, amr: string[]): Promise<TokenSet> {
@@ -258,6 +345,7 @@ export class SecondFactors {
 	/** Spent and expired mfaTokens go (and any pool token set one still held), and ended Cognito session records. */
 	async sweep(): Promise<void> {
 		await this.records().sweepTokens();
+		await this.passkeys().sweep();
 		if ((await this.deps.idp()).kind === "cognito") await this.sessions().sweep();
 	}
 

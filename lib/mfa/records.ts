@@ -18,7 +18,7 @@ import { KEK_VARIABLE } from "../crypto/sealed-keys";
 import type { TokenSet } from "../idp/types";
 import type { Collection, Store } from "../store";
 
-export type FactorType = "totp";
+export type FactorType = "totp" | "webauthn";
 export type MfaTokenPurpose = "verify" | "enrol";
 
 export interface FactorRecord {
@@ -32,8 +32,19 @@ export interface FactorRecord {
 	seed?: string;
 	/** The seed sealed with `mfa_factors:<id>` as associated data. */
 	sealedSeed?: string;
-	/** The time step of the last code accepted (-1: none yet). */
+	/** The time step of the last code accepted (-1: none yet; TOTP only). */
 	lastCounter: number;
+	/** WebAuthn: the credential (lib/mfa/passkeys.ts), its id and public key in base64url. */
+	credentialId?: string;
+	publicKey?: string;
+	/** WebAuthn: the authenticator's signature counter as last seen (0: it keeps none). */
+	counter?: number;
+	transports?: string[];
+	/** WebAuthn: `multiDevice` for a synced passkey (amr swk), `singleDevice` for one bound to its authenticator (hwk). */
+	deviceType?: "singleDevice" | "multiDevice";
+	backedUp?: boolean;
+	/** WebAuthn: the provider username to issue tokens for at a passwordless sign-in. */
+	username?: string;
 	createdAt: string;
 	confirmedAt?: string;
 	lastUsedAt: string | null;

@@ -53,5 +53,8 @@ export const CODE_STATUS: Record<ErrorCode, number> = {
 	MFA_ENROLLMENT_REQUIRED: 403,
 	INVALID_MFA_CODE: 401,
 	INVALID_MFA_TOKEN: 401,
-	STEP_UP_REQUIRED: 401
+	STEP_UP_REQUIRED: 401,
+	/** 400 at registration; POST /auth/passkeys/authentication answers it with 401. */
+	INVALID_WEBAUTHN_RESPONSE: 400,
+	NOT_SUPPORTED_BY_PROVIDER: 501
 };

@@ -19,6 +19,12 @@ const TEMPLATE_CONTENT = {
 
 export const ref = (name: keyof typeof COMPONENT_SCHEMAS): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
+/** A WebAuthn PublicKeyCredentialDescriptorJSON. */
+const CREDENTIAL_DESCRIPTOR: JsonSchema = {
+	type: "object",
+	properties: { id: { type: "string", description: "The credential id, base64url." }, type: { enum: ["public-key"] }, transports: { type: "array", items: { type: "string" } } }
+};
+
 export const COMPONENT_SCHEMAS = {
 	/** lib/problem.ts Problem (RFC 9457). */
 	Problem: {
@@ -533,7 +539,7 @@ export const COMPONENT_SCHEMAS = {
 					required: ["factorId", "type", "name", "createdAt", "lastUsedAt"],
 					properties: {
 						factorId: uuid,
-						type: { enum: ["totp"] },
+						type: { enum: ["totp", "webauthn"] },
 						name: { type: "string" },
 						createdAt: isoTime,
 						lastUsedAt: { anyOf: [isoTime, { type: "null" }] }
@@ -564,5 +570,45 @@ export const COMPONENT_SCHEMAS = {
 	},
 	/** lib/mfa/index.ts regenerateRecoveryCodes(). */
 	RecoveryCodes: { type: "object", required: ["codes"], properties: { codes: { type: "array", items: { type: "string" } } } },
+	/** lib/mfa/passkeys.ts registrationOptions(): @simplewebauthn/server's PublicKeyCredentialCreationOptionsJSON. */
+	PasskeyCreationOptions: {
+		type: "object",
+		required: ["challenge", "rp", "user", "pubKeyCredParams", "authenticatorSelection"],
+		description: "WebAuthn PublicKeyCredentialCreationOptionsJSON: hand it to PublicKeyCredential.parseCreationOptionsFromJSON() and navigator.credentials.create().",
+		properties: {
+			challenge: { type: "string", description: "base64url; single use, 5 minutes." },
+			rp: { type: "object", properties: { id: { type: "string" }, name: { type: "string" } } },
+			user: { type: "object", properties: { id: { type: "string" }, name: { type: "string" }, displayName: { type: "string" } } },
+			pubKeyCredParams: { type: "array", items: { type: "object", properties: { alg: { type: "integer" }, type: { enum: ["public-key"] } } } },
+			timeout: { type: "integer" },
+			attestation: { type: "string" },
+			excludeCredentials: { type: "array", items: CREDENTIAL_DESCRIPTOR, description: "The user's passkeys already registered." },
+			authenticatorSelection: {
+				type: "object",
+				description: "residentKey and userVerification `required`.",
+				properties: { residentKey: { type: "string" }, requireResidentKey: { type: "boolean" }, userVerification: { type: "string" }, authenticatorAttachment: { type: "string" } }
+			},
+			extensions: FREE_OBJECT,
+			hints: { type: "array", items: { type: "string" } }
+		}
+	},
+	/** lib/mfa/passkeys.ts authenticationOptions() and mfaOptions(). */
+	PasskeyRequestOptions: {
+		type: "object",
+		required: ["challenge"],
+		description: "WebAuthn PublicKeyCredentialRequestOptionsJSON: hand it to PublicKeyCredential.parseRequestOptionsFromJSON() and navigator.credentials.get().",
+		properties: {
+			challenge: { type: "string", description: "base64url; single use, 5 minutes." },
+			rpId: { type: "string" },
+			timeout: { type: "integer" },
+			userVerification: { enum: ["required"] },
+			allowCredentials: { type: "array", items: CREDENTIAL_DESCRIPTOR, description: "As a second factor: the user's passkeys." },
+			extensions: FREE_OBJECT,
+			hints: { type: "array", items: { type: "string" } },
+			challengeId: { type: "string", format: "uuid", description: "Passwordless sign-in: send it back with the response." }
+		}
+	},
+	/** lib/mfa/index.ts registerPasskey(). */
+	PasskeyRegistered: { type: "object", required: ["factorId"], properties: { factorId: uuid } },
 	OpenApiDocument: { ...FREE_OBJECT, description: "This document." }
 } satisfies Record<string, JsonSchema>;

@@ -26,6 +26,11 @@ export interface ActionDoc {
 	success: AnswerDoc & { status: 200 | 201 | 202 | 204 | 302 };
 	/** Contract codes the handler itself answers with, as problem documents. */
 	problems?: readonly ErrorCode[];
+	/**
+	 * The few codes the contract answers with another status on this route than
+	 * lib/openapi/codes.ts's (INVALID_WEBAUTHN_RESPONSE: 400 at registration, 401 at sign-in).
+	 */
+	problemStatus?: Partial<Record<ErrorCode, number>>;
 	/** Answers that are neither success nor a problem document (readiness's 503 report). */
 	other?: Record<number, AnswerDoc>;
 	/** When the action never touches storage, STORAGE_UNAVAILABLE is left out. */

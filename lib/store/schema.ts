@@ -97,7 +97,9 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	/** Every attempt of a webhook delivery, newest first per endpoint. */
 	webhook_attempts: { indexes: [{ fields: { endpointId: 1, at: -1 } }] },
 	/** Second factors (lib/mfa/records.ts): a user's factors; TOTP seeds sealed. */
-	mfa_factors: { indexes: [{ fields: { userSub: 1, status: 1 } }] },
+	mfa_factors: { indexes: [{ fields: { userSub: 1, status: 1 } }, { fields: { credentialId: 1 }, unique: true, sparse: true }] },
+	/** WebAuthn challenges (lib/mfa/passkeys.ts): single use, 5 minutes, only as a SHA-256 of the challenge. */
+	webauthn_challenges: { indexes: [{ fields: { userSub: 1, purpose: 1 } }, { fields: { mfaTokenId: 1 } }, { fields: { expiresAt: 1 } }] },
 	/** Recovery codes under a SHA-256 of user and code; one set per user. */
 	mfa_recovery_codes: { indexes: [{ fields: { userSub: 1, usedAt: 1 } }] },
 	/** Sign-ins waiting for a second factor (or an enrolment), under the mfaToken's SHA-256. */

@@ -131,7 +131,10 @@ function responses(a: DocumentedAlias): Record<string, unknown> {
 	// A browser navigation ends at the UI whatever happens, with only an error code in its address.
 	if (a.policy.failure === "ui-redirect") return out;
 	const byStatus = new Map<number, ErrorCode[]>();
-	for (const code of problemCodes(a)) byStatus.set(CODE_STATUS[code], [...(byStatus.get(CODE_STATUS[code]) ?? []), code]);
+	for (const code of problemCodes(a)) {
+		const status = doc?.problemStatus?.[code] ?? CODE_STATUS[code];
+		byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+	}
 	for (const [status, codes] of [...byStatus].sort(([x], [y]) => x - y)) {
 		const problem = { schema: { allOf: [{ $ref: "#/components/schemas/Problem" }, { properties: { code: { enum: codes } } }] } };
 		const taken = out[String(status)] as { description: string; content?: Record<string, unknown> } | undefined;

@@ -78,6 +78,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			// The second step of a sign-in: the mfaToken's own tries bound guesses, the account's login limit too.
 			"POST mfa/verify": { action: "auth.mfaVerify", rateLimit: { bucket: "redeem" }, origin: true },
 			"POST mfa/challenge": { action: "auth.mfaChallenge", rateLimit: { bucket: "redeem" } },
+			// Passwordless sign-in: each assertion is checked against a single-use challenge; the login limits bound the asking.
+			"POST passkeys/authentication/options": { action: "auth.passkeySignInOptions", rateLimit: { bucket: "login", userField: "username" } },
+			"POST passkeys/authentication": { action: "auth.passkeySignIn", rateLimit: { bucket: "login" } },
 			"POST services/token": { action: "auth.serviceToken", rateLimit: { bucket: "service", userField: "username" } }
 		}
 	},
@@ -203,6 +206,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			// Second factors: the enrolment routes also take an enrolment mfaToken (MFA_ENFORCE) as the Bearer token.
 			"POST auth/mfa/totp": { action: "auth.enrolTotp", ...OWN_ACCOUNT, bodyless: true, enrolmentBearer: true, origin: true },
 			"POST auth/mfa/totp/:factorId/confirm": { action: "auth.confirmTotp", ...OWN_ACCOUNT, enrolmentBearer: true, origin: true },
+			"POST auth/passkeys/registration/options": { action: "auth.passkeyRegistrationOptions", ...OWN_ACCOUNT, bodyless: true, enrolmentBearer: true },
+			"POST auth/passkeys/registration": { action: "auth.registerPasskey", ...OWN_ACCOUNT, enrolmentBearer: true, origin: true },
 			"POST auth/mfa/recovery-codes": { action: "auth.regenerateRecoveryCodes", ...OWN_ACCOUNT, bodyless: true, origin: true },
 			"DELETE auth/mfa/factors/:factorId": { action: "auth.removeFactor", noStore: true, origin: true },
 			"DELETE admin/users/:actorId/mfa": { action: "auth.adminRemoveMfa", origin: true },

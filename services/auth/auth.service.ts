@@ -26,6 +26,7 @@ import { ServiceAccountsMixin } from "./service-accounts";
 import { MfaMixin } from "./mfa";
 import { AdminUsersMixin } from "./admin-users";
 import { SocialMixin } from "./social";
+import { PasskeysMixin } from "./passkeys";
 import { ref } from "../../lib/openapi/schemas";
 
 export interface RegisterParams {
@@ -86,7 +87,15 @@ const personName = {
 
 const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = {
 	name: "auth",
-	mixins: [RuntimeMixin, AccountLifecycleMixin as Partial<ServiceSchema>, ServiceAccountsMixin as Partial<ServiceSchema>, MfaMixin as Partial<ServiceSchema>, SocialMixin as Partial<ServiceSchema>, AdminUsersMixin as Partial<ServiceSchema>],
+	mixins: [
+		RuntimeMixin,
+		AccountLifecycleMixin as Partial<ServiceSchema>,
+		ServiceAccountsMixin as Partial<ServiceSchema>,
+		MfaMixin as Partial<ServiceSchema>,
+		PasskeysMixin as Partial<ServiceSchema>,
+		SocialMixin as Partial<ServiceSchema>,
+		AdminUsersMixin as Partial<ServiceSchema>
+	],
 	// Sign-in and refresh counters for Prometheus (lib/auth/metrics.ts).
 	hooks: AUTH_METRIC_HOOKS,
 	actions: {

@@ -66,7 +66,7 @@ export const MfaMixin: ServiceSchema<ServiceSettingSchema, MfaMethods, MfaVars> 
 			openapi: {
 				summary: "Finish a sign-in with a second factor",
 				description:
-					"With the mfaToken of a 403 MFA_REQUIRED answer. Five wrong codes end the mfaToken; each code is accepted once. `sms` and `webauthn` arrive with those factors.",
+					"With the mfaToken of a 403 MFA_REQUIRED answer: a `code` (totp, recovery), or a passkey's assertion JSON as `response` (webauthn, after POST /auth/mfa/challenge; amr then names `hwk` or `swk`). Five wrong codes or assertions end the mfaToken; each code, and each challenge, is accepted once. `sms` arrives with that factor.",
 				success: { status: 200, description: "Signed in; the tokens' amr names both factors.", schema: ref("TokenSet") },
 				problems: ["INVALID_MFA_CODE", "INVALID_MFA_TOKEN", "EMAIL_NOT_VERIFIED"],
 				example: { mfaToken: "Tb3Nw6Lr1Xz8Vd4qZt6Ro1Gi8Ue4Ja0Yc5Pf7Hm2Ks9", type: "totp", code: "123456" }
@@ -83,7 +83,10 @@ export const MfaMixin: ServiceSchema<ServiceSettingSchema, MfaMethods, MfaVars> 
 				if ((type === "totp" || type === "recovery" || type === "sms") && ctx.params.code === undefined) {
 					throw new ClientError(400, "VALIDATION_ERROR", "The 'code' field is required.", { errors: [{ field: "code", message: "is required" }] });
 				}
-				const tokens = await this.mfa.verify({ mfaToken: ctx.params.mfaToken, type, code: ctx.params.code }, this.origin(ctx));
+				if (type === "webauthn" && ctx.params.response === undefined) {
+					throw new ClientError(400, "VALIDATION_ERROR", "The 'response' field is required.", { errors: [{ field: "response", message: "is required" }] });
+				}
+				const tokens = await this.mfa.verify({ mfaToken: ctx.params.mfaToken, type, code: ctx.params.code, response: ctx.params.response }, this.origin(ctx));
 				return this.signedIn(ctx, await this.lifecycle.admit(tokens));
 			}
 		},
@@ -91,16 +94,16 @@ export const MfaMixin: ServiceSchema<ServiceSettingSchema, MfaMethods, MfaVars> 
 			visibility: "published",
 			auth: "public",
 			openapi: {
-				summary: "Ask for a challenge of a second factor (SMS code, WebAuthn options)",
-				description: "Until SMS codes and passkeys exist, no account has such a factor: a live mfaToken gets 400.",
-				success: { status: 202, description: "An SMS code is on its way." },
+				summary: "Ask for a challenge of a second factor (WebAuthn options, SMS code)",
+				description:
+					"`webauthn`: request options for navigator.credentials.get() naming the user's passkeys; the challenge is single use, lives 5 minutes and belongs to this mfaToken (a new request replaces it). An account without a factor of the type gets 400. SMS codes arrive with that factor.",
+				success: { status: 200, description: "PublicKeyCredentialRequestOptionsJSON.", schema: ref("PasskeyRequestOptions") },
 				problems: ["INVALID_MFA_TOKEN"],
-				example: { mfaToken: "Tb3Nw6Lr1Xz8Vd4qZt6Ro1Gi8Ue4Ja0Yc5Pf7Hm2Ks9", type: "sms" }
+				example: { mfaToken: "Tb3Nw6Lr1Xz8Vd4qZt6Ro1Gi8Ue4Ja0Yc5Pf7Hm2Ks9", type: "webauthn" }
 			},
 			params: { mfaToken, type: { type: "enum", values: ["webauthn", "sms"] }, $$strict: true },
-			async handler(ctx: Context<MfaChallengeParams>): Promise<never> {
-				if (!(await this.mfa.records().liveToken(ctx.params.mfaToken, "verify"))) throw new ClientError(401, "INVALID_MFA_TOKEN", "The mfaToken is unknown, expired, used or out of tries. Sign in again.");
-				throw new ClientError(400, "VALIDATION_ERROR", `This account has no ${ctx.params.type} factor.`, { errors: [{ field: "type", message: "has no factor of this type" }] });
+			handler(ctx: Context<MfaChallengeParams>): Promise<object> {
+				return this.mfa.challenge(ctx.params.mfaToken, ctx.params.type);
 			}
 		},
 		mfaFactors: {

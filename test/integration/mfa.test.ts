@@ -431,6 +431,20 @@ describe("multi-factor authentication with Cognito (cognito-local)", () => {
 		expectStatus(refused, 401);
 		expect(refused.body.code).toBe("STEP_UP_REQUIRED");
 	});
+
+	it("should refuse passwordless passkey sign-in with 501 NOT_SUPPORTED_BY_PROVIDER, and still offer passkey registration as a second factor", async () => {
+		const options = await http(p.baseUrl, "POST", "/auth/passkeys/authentication/options", { json: {} });
+		expectStatus(options, 501);
+		expect(options.body.code).toBe("NOT_SUPPORTED_BY_PROVIDER");
+		const assertion = { id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: "AAAA", authenticatorData: "AAAA", signature: "AAAA" }, clientExtensionResults: {} };
+		const signIn = await http(p.baseUrl, "POST", "/auth/passkeys/authentication", { json: { challengeId: "0b9f1c4e-3a8d-4f7b-9e21-6c5d8a7f0e13", response: assertion } });
+		expectStatus(signIn, 501);
+		expect(signIn.body.code).toBe("NOT_SUPPORTED_BY_PROVIDER");
+		const a = await register(p);
+		const creation = await http(p.baseUrl, "POST", "/auth/passkeys/registration/options", { token: a.accessToken });
+		expectStatus(creation, 200);
+		expect(creation.body.authenticatorSelection).toMatchObject({ residentKey: "required", userVerification: "required" });
+	});
 });
 
 describe("second-factor guesses against the account's login limit", () => {

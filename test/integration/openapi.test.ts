@@ -279,6 +279,21 @@ describe("answers of the running platform against its OpenAPI document", () => {
 		expect((await call("DELETE", "/admin/users/{actorId}/mfa", `/admin/users/${reg.body.actorId}/mfa`, { token })).status).toBe(403);
 	});
 
+	it("should document every answer of the passkey routes that needs no authenticator", async () => {
+		const user = newUser();
+		const reg = await http(p.baseUrl, "POST", "/auth/register", { json: user });
+		const token = reg.body.accessToken as string;
+		// Real ceremonies: test/integration/browser-passkeys.test.ts.
+		expect((await call("POST", "/auth/passkeys/registration/options", "/auth/passkeys/registration/options", { token })).status).toBe(200);
+		expect((await call("POST", "/auth/passkeys/registration/options", "/auth/passkeys/registration/options")).status).toBe(401);
+		expect((await call("POST", "/auth/passkeys/registration", "/auth/passkeys/registration", { token, json: { response: { id: "x" } } })).status).toBe(400);
+		const options = await call("POST", "/auth/passkeys/authentication/options", "/auth/passkeys/authentication/options", { json: { username: user.email } });
+		expect(options.status).toBe(200);
+		const assertion = { id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: "AAAA", authenticatorData: "AAAA", signature: "AAAA" }, clientExtensionResults: {} };
+		expect((await call("POST", "/auth/passkeys/authentication", "/auth/passkeys/authentication", { json: { challengeId: options.body.challengeId, response: assertion } })).status).toBe(401);
+		expect((await call("POST", "/auth/passkeys/authentication", "/auth/passkeys/authentication", { json: { challengeId: options.body.challengeId, response: {} } })).status).toBe(400);
+	});
+
 	it("should serve the reference page and its own files under a strict Content-Security-Policy", async () => {
 		const page = await call("GET", "/docs", "/docs");
 		expect(page.status).toBe(200);

@@ -13,7 +13,8 @@ import type { TemplateDoc } from "../../lib/notifications/model";
 import { createTemplate, findTemplate, findTemplateVersion, listTemplateVersions, replaceTemplate, restoreTemplateVersion } from "../../lib/notifications/templates";
 import { SCHEMA } from "../../lib/store/schema";
 import { AuditLog } from "../../lib/audit";
-import { AuthSessions, MfaRecords } from "../../lib/mfa";
+import { AuthSessions, MfaRecords, Passkeys } from "../../lib/mfa";
+import type { FactorRecord } from "../../lib/mfa/records";
 import { TracedStore } from "../../lib/store/traced";
 import { inboxCounts, listInbox, markMessage, messagesAfter, newestSeq, readAll, storeMessage } from "../../lib/inbox";
 import { findUsers } from "../../lib/accounts/directory";
@@ -473,6 +474,37 @@ function contract(name: string, open: () => Promise<{ store: Store; cleanup: () 
 				expect(doc.seed).toBeUndefined();
 				expect(sealed.seedOf(doc)).toBe("JBSWY3DPEHPK3PXP");
 				expect(() => clear.seedOf(doc)).toThrow(/IDP_KEY_ENCRYPTION_KEY/);
+			});
+
+			it("should spend a WebAuthn challenge once, however many race, and none past its lifetime", async () => {
+				let now = Date.parse("2026-01-01T00:00:00Z");
+				const passkeys = new Passkeys(store, { rpId: "localhost", rpName: "t", origins: ["http://localhost"] }, () => now);
+				const options = await passkeys.authenticationOptions(undefined);
+				const stored = (await passkeys.challenges.get(options.challengeId))!;
+				expect(stored).toMatchObject({ purpose: "authentication", usedAt: null });
+				expect(JSON.stringify(stored)).not.toContain(options.challenge);
+				const spent = await Promise.all(Array.from({ length: 5 }, () => passkeys.spendChallenge({ id: options.challengeId, purpose: "authentication" })));
+				expect(spent.filter(Boolean)).toHaveLength(1);
+				const late = await passkeys.authenticationOptions("u1");
+				now += 301_000;
+				await expect(passkeys.spendChallenge({ id: late.challengeId, purpose: "authentication" })).resolves.toBeNull();
+				await expect(passkeys.sweep()).resolves.toBe(2);
+			});
+
+			it("should keep one credential id once, list a user's passkeys, and advance a counter for one of two racing uses", async () => {
+				const passkeys = new Passkeys(store, { rpId: "localhost", rpName: "t", origins: ["http://localhost"] });
+				const factors = store.collection<FactorRecord>("mfa_factors");
+				const base = { userSub: "u1", type: "webauthn" as const, name: "Key", status: "active" as const, lastCounter: -1, publicKey: "pk", counter: 5, createdAt: new Date().toISOString(), lastUsedAt: null };
+				const f = await factors.insert({ ...base, id: "f1", credentialId: "cred-1" });
+				await expect(factors.insert({ ...base, id: "f2", credentialId: "cred-1" })).rejects.toBeInstanceOf(DuplicateKeyError);
+				// TOTP factors have no credential id: many of them share the sparse index.
+				await factors.insert({ ...base, id: "t1", type: "totp" });
+				await factors.insert({ ...base, id: "t2", type: "totp" });
+				expect((await passkeys.userPasskeys("u1")).map(p => p.id)).toEqual(["f1"]);
+				const uses = await Promise.all([passkeys.advanceCounter(f, 5, 6, { deviceType: "singleDevice" }), passkeys.advanceCounter(f, 5, 6, { deviceType: "singleDevice" })]);
+				expect(uses.filter(Boolean)).toHaveLength(1);
+				expect(uses.find(Boolean)).toMatchObject({ counter: 6, deviceType: "singleDevice" });
+				await expect(passkeys.advanceCounter(f, 5, 7, {})).resolves.toBeNull();
 			});
 
 			it("should spend a recovery code once and replace the whole set on regeneration", async () => {

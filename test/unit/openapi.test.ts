@@ -71,7 +71,8 @@ function impossibleStatuses(doc: Doc, aliases: DocumentedAlias[]): string[] {
 			if (!own && codes.length === 0) out.push(`${a.label}: documents ${status}, which neither its declaration nor a problem code gives`);
 			if (a.policy.failure === "ui-redirect" && status !== "302") out.push(`${a.label}: always redirects, yet documents ${status}`);
 			for (const code of codes) {
-				if (CODE_STATUS[code as ErrorCode] !== Number(status)) out.push(`${a.label}: ${code} is answered with ${CODE_STATUS[code as ErrorCode]}, not ${status}`);
+				const expected = a.doc?.problemStatus?.[code as ErrorCode] ?? CODE_STATUS[code as ErrorCode];
+				if (expected !== Number(status)) out.push(`${a.label}: ${code} is answered with ${expected}, not ${status}`);
 				const why = whyImpossible(a, code as ErrorCode);
 				if (why) out.push(`${a.label}: documents ${status} ${code}, but ${why}`);
 			}

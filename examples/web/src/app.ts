@@ -148,7 +148,27 @@ function watch(notificationId: string): void {
 	watching.done.catch(failed);
 }
 
-onSubmit("#login", async v => signedIn(await api.login(v.username, v.password)));
+/** A password sign-in; an account with a passkey confirms with it (MFA_REQUIRED). */
+async function passwordSignIn(username: string, password: string): Promise<void> {
+	try {
+		return await signedIn(await api.login(username, password));
+	} catch (err) {
+		if (!(err instanceof ApiError) || err.code !== "MFA_REQUIRED" || !err.mfaToken || !err.factors?.includes("webauthn")) throw err;
+		say("Confirm with your passkey.");
+		await signedIn(await api.mfa.verify(err.mfaToken, "webauthn"));
+		say("");
+	}
+}
+
+onSubmit("#login", v => passwordSignIn(v.username, v.password));
+$("#passkey-signin").addEventListener("click", () => {
+	say("");
+	api.passkeys.signIn().then(signedIn, failed);
+});
+$("#passkey-register").addEventListener("click", () => {
+	say("");
+	api.passkeys.register("Example app passkey").then(() => say("Passkey registered: sign in with it next time."), failed);
+});
 onSubmit("#register", async v => {
 	await signedIn(await api.register({ email: v.email, password: v.password, firstName: v.firstName, lastName: v.lastName }));
 	say("Registered. Follow the link in the verification mail before sending to your address.");
