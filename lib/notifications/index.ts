@@ -29,6 +29,7 @@ export { recordDelivery, recordSmsReceipt, smsDeliveryReport, type DeliveryResul
 export { createTemplate, findTemplate, newestTemplateNamed, replaceTemplate, toTemplateView, type TemplateFields, type TemplateView } from "./templates";
 export { listSuppressions, removeSuppression, type SuppressionView } from "./suppressions";
 export { NotificationExtensions, type SendTimeResolver } from "./extensions";
+export { HH_MM, isTimeZone, readSchedule, writeSchedule, type QuietHours, type ScheduleView } from "./quiet-hours";
 
 // Figures: Prometheus gauges and counters, the administrators' overview, the dispatchers' tallies.
 export { countOutcome, RATE_SAMPLE_MS, registerNotificationMetrics, sampleQueue, sampleRates } from "./metrics";
