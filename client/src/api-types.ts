@@ -66,7 +66,7 @@ export interface paths {
         get: operations["preferences.getPreferences"];
         /**
          * Replace an actor's notification preferences
-         * @description EMAIL items need the actor's address verified (until then it may be someone else's): 403 EMAIL_NOT_VERIFIED. A set without EMAIL items leaves the address's records alone.
+         * @description EMAIL items need the actor's address verified (until then it may be someone else's): 403 EMAIL_NOT_VERIFIED. A set without EMAIL items leaves the address's records alone. `timeZone` (IANA) and `quietHours` (local HH:MM, may wrap midnight) are set when given, removed when null, left when absent; without `items` the items are left too.
          */
         put: operations["preferences.putPreferences"];
         post?: never;
@@ -1105,7 +1105,7 @@ export interface components {
             /** Format: date-time */
             sendAt?: string;
             /** @enum {unknown} */
-            status: "QUEUED" | "PROCESSING" | "SENT" | "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED" | "SUPPRESSED" | "UNSUBSCRIBED" | "CANCELLED";
+            status: "QUEUED" | "PROCESSING" | "SENT" | "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED" | "SUPPRESSED" | "UNSUBSCRIBED" | "CANCELLED" | "DIGESTED" | "THROTTLED";
             /** Format: uuid */
             templateId?: string;
             to: string;
@@ -1115,8 +1115,11 @@ export interface components {
         NotificationAccepted: {
             /** Format: uuid */
             notificationId: string;
-            /** @constant */
-            status: "QUEUED";
+            /**
+             * @description THROTTLED: over its throttle, stored and never sent.
+             * @enum {unknown}
+             */
+            status: "QUEUED" | "THROTTLED";
         };
         NotificationPage: {
             items: {
@@ -1134,7 +1137,7 @@ export interface components {
                 /** Format: date-time */
                 sendAt?: string;
                 /** @enum {unknown} */
-                status: "QUEUED" | "PROCESSING" | "SENT" | "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED" | "SUPPRESSED" | "UNSUBSCRIBED" | "CANCELLED";
+                status: "QUEUED" | "PROCESSING" | "SENT" | "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED" | "SUPPRESSED" | "UNSUBSCRIBED" | "CANCELLED" | "DIGESTED" | "THROTTLED";
                 /** Format: uuid */
                 templateId?: string;
                 to: string;
@@ -1164,6 +1167,13 @@ export interface components {
                 channel: "EMAIL" | "SMS" | "PUSH";
                 enabled: boolean;
             }[];
+            /** @description Local HH:MM; may wrap midnight. A non-CRITICAL notification due inside them waits until they end. */
+            quietHours?: {
+                end: string;
+                start: string;
+            };
+            /** @description IANA time zone of the quiet hours, such as Europe/Vienna. */
+            timeZone?: string;
         };
         Problem: {
             /**
@@ -1273,12 +1283,12 @@ export interface components {
                 /** Format: date-time */
                 occurredAt: string;
                 /** @enum {unknown} */
-                status: "QUEUED" | "PROCESSING" | "SENT" | "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED" | "SUPPRESSED" | "UNSUBSCRIBED" | "CANCELLED";
+                status: "QUEUED" | "PROCESSING" | "SENT" | "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED" | "SUPPRESSED" | "UNSUBSCRIBED" | "CANCELLED" | "DIGESTED" | "THROTTLED";
             }[];
             /** Format: uuid */
             notificationId: string;
             /** @enum {unknown} */
-            status: "QUEUED" | "PROCESSING" | "SENT" | "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED" | "SUPPRESSED" | "UNSUBSCRIBED" | "CANCELLED";
+            status: "QUEUED" | "PROCESSING" | "SENT" | "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED" | "SUPPRESSED" | "UNSUBSCRIBED" | "CANCELLED" | "DIGESTED" | "THROTTLED";
         };
         TokenSet: {
             accessToken: string;
@@ -1710,16 +1720,26 @@ export interface operations {
                  *           "category": "*",
                  *           "enabled": false
                  *         }
-                 *       ]
+                 *       ],
+                 *       "timeZone": "Europe/Vienna",
+                 *       "quietHours": {
+                 *         "start": "22:00",
+                 *         "end": "07:00"
+                 *       }
                  *     }
                  */
                 "application/json": {
-                    items: {
+                    items?: {
                         category: string;
                         /** @enum {unknown} */
                         channel: "EMAIL" | "SMS" | "PUSH";
                         enabled: boolean;
                     }[];
+                    quietHours?: {
+                        end: string;
+                        start: string;
+                    };
+                    timeZone?: string;
                 };
             };
         };
@@ -5906,7 +5926,7 @@ export interface operations {
                 channel?: "EMAIL" | "SMS" | "PUSH";
                 cursor?: string;
                 limit?: number;
-                status?: "QUEUED" | "PROCESSING" | "SENT" | "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED" | "SUPPRESSED" | "UNSUBSCRIBED" | "CANCELLED";
+                status?: "QUEUED" | "PROCESSING" | "SENT" | "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED" | "SUPPRESSED" | "UNSUBSCRIBED" | "CANCELLED" | "DIGESTED" | "THROTTLED";
                 to?: string;
             };
             header?: never;
@@ -6013,6 +6033,10 @@ export interface operations {
                     category?: string;
                     /** @enum {unknown} */
                     channel?: "EMAIL" | "SMS" | "PUSH";
+                    digest?: {
+                        key: string;
+                        windowSeconds: number;
+                    };
                     metadata?: {
                         [key: string]: unknown;
                     };
@@ -6026,6 +6050,11 @@ export interface operations {
                     };
                     /** Format: uuid */
                     templateId?: string;
+                    throttle?: {
+                        key: string;
+                        limit: number;
+                        windowSeconds: number;
+                    };
                     to: string;
                     variables?: {
                         [key: string]: unknown;
@@ -7723,7 +7752,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    events?: ("notification.queued" | "notification.processing" | "notification.sent" | "notification.delivered" | "notification.bounced" | "notification.complaint" | "notification.failed" | "notification.suppressed" | "notification.unsubscribed" | "notification.cancelled")[];
+                    events?: ("notification.queued" | "notification.processing" | "notification.sent" | "notification.delivered" | "notification.bounced" | "notification.complaint" | "notification.failed" | "notification.suppressed" | "notification.unsubscribed" | "notification.cancelled" | "notification.digested" | "notification.throttled")[];
                     url: string;
                 };
             };
