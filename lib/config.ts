@@ -7,14 +7,19 @@
  * the cluster.
  */
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import { parseEnv } from "node:util";
 import type { Channel } from "./delivery";
 import { fieldHint } from "./config/reference";
 import { RULES } from "./config/rules";
 import {
 	CLIENT_AUTH_METHODS,
+	emailProviders,
 	RATE_LIMITED_ROUTES,
+	smsProviders,
 	SMS_PROVIDERS,
 	VARIABLES,
+	type EmailProviderName,
 	type ServiceName,
 	type SmppConfig,
 	type Values,
@@ -23,7 +28,7 @@ import {
 
 export { RULES } from "./config/rules";
 export { ALL_SERVICES, CLIENT_AUTH_METHODS, GROUPS, RATE_LIMITED_ROUTES, SMS_PROVIDERS, VARIABLES } from "./config/variables";
-export type { ServiceName, SmppConfig, VariableName } from "./config/variables";
+export type { EmailProviderName, ServiceName, SmppConfig, VariableName } from "./config/variables";
 
 export type Env = Record<string, string | undefined>;
 export type ClientAuthMethod = (typeof CLIENT_AUTH_METHODS)[number];
@@ -102,7 +107,10 @@ export interface SocialConfig {
 }
 
 export interface SmsConfig {
+	/** The first of `providers`. */
 	provider: SmsProviderKind;
+	/** In the order they are tried (SMS_PROVIDERS, else SMS_PROVIDER alone). */
+	providers: SmsProviderKind[];
 	/** SMS_ORIGINATION_IDENTITY: the sender (AWS OriginationIdentity, SMPP source_addr). */
 	from?: string;
 	awsEndpoint?: string;
@@ -125,12 +133,26 @@ export interface PushConfig {
 	allowInsecureEndpoints: boolean;
 }
 
+/** The circuit that skips a failing provider of a failover list (lib/channels/circuit.ts). */
+export interface ProviderCircuitConfig {
+	/** Consecutive retryable failures that open it. */
+	failureThreshold: number;
+	/** How long it stays open before one message probes the provider. */
+	cooldownMs: number;
+}
+
 export interface NotificationConfig {
-	emailProvider: "ses" | "smtp" | "file";
+	/** The first of `emailProviders`. */
+	emailProvider: EmailProviderName;
+	/** In the order they are tried (EMAIL_PROVIDERS, else EMAIL_PROVIDER alone). */
+	emailProviders: EmailProviderName[];
+	providerCircuit: ProviderCircuitConfig;
 	sesEndpoint?: string;
 	sesConfigurationSet?: string;
 	fromEmail: string;
 	smtpUrl?: string;
+	/** `smtp-backup`: a second SMTP server. */
+	smtpBackupUrl?: string;
 	/** EMAIL's send rate (sendRates.EMAIL), shared by every dispatcher node; 0 means no limit. */
 	sendRatePerSecond: number;
 	/** Sends per second per channel, each shared by every dispatcher node; 0 means no limit. */
@@ -221,6 +243,17 @@ export interface AccountConfig {
 	resetTtl: number;
 	/** A rotated refresh token presented again within this many seconds gets the same successor. */
 	refreshReuseIntervalSec: number;
+	mfa: MfaConfig;
+}
+
+/** Second factors and step-up (lib/mfa). */
+export interface MfaConfig {
+	/** Who must have a second factor to sign in. */
+	enforce: "none" | "admins" | "all";
+	/** Step-up routes need an auth_time at most this old. */
+	stepUpMaxAgeSec: number;
+	/** The issuer in otpauth URIs. */
+	totpIssuer: string;
 }
 
 /** OpenTelemetry traces over OTLP/HTTP (lib/tracing); present only when an endpoint is set. */
@@ -325,6 +358,28 @@ function tracing(v: Values): TracingConfig | undefined {
 	return { url, headers: v.OTEL_EXPORTER_OTLP_HEADERS, serviceName: v.OTEL_SERVICE_NAME, scheduleDelayMs: v.OTEL_BSP_SCHEDULE_DELAY, sampleRatio };
 }
 
+/**
+ * The environment the command line (lib/cli) reads: this process's, over the variables
+ * of an env file when one is named (as `node --env-file` reads one: what the process
+ * has wins). Throws when the file cannot be read.
+ */
+export function commandLineEnv(envFile?: string): Env {
+	const own: Env = { ...process.env };
+	if (!envFile) return own;
+	const parsed = parseEnv(fs.readFileSync(envFile, "utf8")) as Env;
+	return { ...parsed, ...own };
+}
+
+/**
+ * What the command line needs before, or without, a valid configuration: where the
+ * platform answers (PUBLIC_URL, else localhost on PORT) and the administrator it may
+ * sign in as (BOOTSTRAP_ADMIN_*).
+ */
+export function commandLineDefaults(env: Env): { url: string; adminEmail?: string; adminPassword?: string } {
+	const url = clean(env.PUBLIC_URL)?.replace(/\/+$/, "") ?? `http://localhost:${clean(env.PORT) ?? VARIABLES.PORT.default}`;
+	return { url, adminEmail: clean(env.BOOTSTRAP_ADMIN_EMAIL), adminPassword: clean(env.BOOTSTRAP_ADMIN_PASSWORD) };
+}
+
 export function loadConfig(env: Env = process.env): Config {
 	const { values, problems } = read(env);
 	if (problems.length > 0) throw new ConfigError(problems[0].variable, problems[0].problem, problems);
@@ -336,7 +391,10 @@ function toConfig(v: Values): Config {
 	// it); following PORT keeps a single process right without setting it.
 	const publicUrl = v.PUBLIC_URL ?? `http://localhost:${v.PORT}`;
 	const fromEmail = v.NOTIFICATION_MAIL_FROM_EMAIL ?? `noreply@${v.DOMAIN_ROOT}`;
-	const emailRate = v.EMAIL_SEND_RATE_PER_SECOND ?? (v.EMAIL_PROVIDER === "ses" ? 14 : 0);
+	const emailList = emailProviders(v);
+	const smsList = smsProviders(v);
+	// A failover list that holds SES (or AWS SMS) keeps within that account's rate, whichever provider is sending.
+	const emailRate = v.EMAIL_SEND_RATE_PER_SECOND ?? (emailList.includes("ses") ? 14 : 0);
 	const pair = v.PUSH_VAPID_PUBLIC_KEY && v.PUSH_VAPID_PRIVATE_KEY ? { publicKey: v.PUSH_VAPID_PUBLIC_KEY, privateKey: v.PUSH_VAPID_PRIVATE_KEY } : undefined;
 	const limit = (perIp: number, perUser = 0): RouteLimit => ({ perIp, perUser });
 	return {
@@ -395,19 +453,23 @@ function toConfig(v: Values): Config {
 			temporaryTokenTtl: v.TEMP_TOKEN_TTL_SECONDS
 		},
 		notifications: {
-			emailProvider: v.EMAIL_PROVIDER,
+			emailProvider: emailList[0],
+			emailProviders: emailList,
+			providerCircuit: { failureThreshold: v.PROVIDER_FAILURE_THRESHOLD, cooldownMs: v.PROVIDER_COOLDOWN_SECONDS * 1000 },
 			sesEndpoint: v.AWS_SES_ENDPOINT,
 			sesConfigurationSet: v.SES_CONFIGURATION_SET,
 			fromEmail,
 			smtpUrl: v.SMTP_URL,
+			smtpBackupUrl: v.SMTP_BACKUP_URL,
 			sendRatePerSecond: emailRate,
 			sendRates: {
 				EMAIL: emailRate,
-				SMS: v.SMS_SEND_RATE_PER_SECOND ?? (v.SMS_PROVIDER === "aws" ? 1 : 0),
+				SMS: v.SMS_SEND_RATE_PER_SECOND ?? (smsList.includes("aws") ? 1 : 0),
 				PUSH: v.PUSH_SEND_RATE_PER_SECOND
 			},
 			sms: {
-				provider: v.SMS_PROVIDER,
+				provider: smsList[0],
+				providers: smsList,
 				from: v.SMS_ORIGINATION_IDENTITY,
 				awsEndpoint: v.AWS_SMS_ENDPOINT,
 				configurationSet: v.SMS_CONFIGURATION_SET,
@@ -474,7 +536,8 @@ function toConfig(v: Values): Config {
 			resetPasswordPath: v.UI_RESET_PASSWORD_PATH,
 			verificationTtl: 24 * 3600,
 			resetTtl: 30 * 60,
-			refreshReuseIntervalSec: v.REFRESH_TOKEN_REUSE_INTERVAL_SECONDS
+			refreshReuseIntervalSec: v.REFRESH_TOKEN_REUSE_INTERVAL_SECONDS,
+			mfa: { enforce: v.MFA_ENFORCE, stepUpMaxAgeSec: v.STEP_UP_MAX_AGE_SECONDS, totpIssuer: v.MFA_TOTP_ISSUER }
 		}
 	};
 }

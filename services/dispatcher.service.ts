@@ -4,11 +4,14 @@
  * many as it has free slots, is woken at once by "notifications.queued", and polls
  * slowly as a safety net. An orderly stop (lib/process/shutdown.ts) stops its claims first.
  * SMPP delivery receipts, which arrive over the dispatcher's own bind, are recorded
- * here as delivery outcomes.
+ * here as delivery outcomes. The providers' circuits (lib/channels/circuit.ts) keep
+ * their state in the key-value store, shared by every node with REDIS_URL; this node's
+ * view is `dispatcher.providers`, which GET /admin/providers collects from every node.
  */
 import { signUnsubscribe } from "../lib/unsubscribe/token";
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
-import { createChannels } from "../lib/channels";
+import { createChannels, ProviderCircuits, type CircuitChange } from "../lib/channels";
+import type { ProviderHealth } from "../lib/delivery";
 import { countOutcome, Dispatcher, type MinuteCounts, recordSmsReceipt, registerNotificationMetrics, Throughput } from "../lib/notifications";
 import type { Drain } from "../lib/process/shutdown";
 import { FeatureFlagsMixin, type FeatureFlagMethods } from "../mixins/feature-flags.mixin";
@@ -16,10 +19,17 @@ import { RuntimeMixin } from "../mixins/runtime.mixin";
 
 interface DispatcherMethods extends FeatureFlagMethods {
 	holdLow(): Promise<boolean>;
+	circuitChanged(change: CircuitChange): void;
+	circuitError(err: unknown): void;
 }
+
+/** A key-value store that does not answer is said once a minute, not on every send. */
+const CIRCUIT_ERROR_LOG_MS = 60_000;
 
 interface DispatcherState {
 	dispatcher: Dispatcher | null;
+	circuits: ProviderCircuits | null;
+	circuitErrorLoggedAt: number;
 	throughput: Throughput;
 	drain: Drain | null;
 }
@@ -35,6 +45,15 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, 
 			params: { $$strict: true },
 			handler(): MinuteCounts[] {
 				return this.throughput.lastHour();
+			}
+		},
+		/** This node's view of its providers' circuits, for GET /admin/providers (services/notifications/stats.service.ts). */
+		providers: {
+			visibility: "public",
+			auth: ["admin"],
+			params: { $$strict: true },
+			async handler(): Promise<ProviderHealth[]> {
+				return this.circuits ? this.circuits.report() : [];
 			}
 		}
 	},
@@ -53,16 +72,34 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, 
 				this.logger.warn("Reading notifications.low-priority failed", { error: (err as Error).message });
 				return false;
 			}
+		},
+		circuitChanged({ channel, name, state, consecutiveFailures, lastError }: CircuitChange): void {
+			if (state === "down") this.logger.warn(`${channel} provider ${name} is down: it is skipped until its cooldown ends`, { consecutiveFailures, lastError });
+			else this.logger.info(`${channel} provider ${name} is ${state === "up" ? "up again" : "being probed with one message"}`);
+		},
+		circuitError(err: unknown): void {
+			if (Date.now() - this.circuitErrorLoggedAt < CIRCUIT_ERROR_LOG_MS) return;
+			this.circuitErrorLoggedAt = Date.now();
+			this.logger.warn("The providers' circuits cannot reach the key-value store: this node keeps its own in memory until it answers", { error: (err as Error).message });
 		}
 	},
 	created() {
 		this.dispatcher = null;
+		this.circuits = null;
+		this.circuitErrorLoggedAt = 0;
 		this.throughput = new Throughput();
 		this.drain = null;
 	},
 	started() {
 		const rt = this.runtime();
 		registerNotificationMetrics(this.broker);
+		const n = rt.config.notifications;
+		this.circuits = new ProviderCircuits(
+			rt.kv(),
+			// A probe's lock outlives the longest send of one provider, so a second message cannot start probing meanwhile.
+			{ ...n.providerCircuit, probeLockMs: 2 * n.sendTimeoutMs },
+			{ onChange: change => this.circuitChanged(change), onError: err => this.circuitError(err) }
+		);
 		this.dispatcher = new Dispatcher({
 			config: rt.config.notifications,
 			store: rt.store(),
@@ -71,6 +108,7 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, 
 			channels: createChannels(rt.config, {
 				store: rt.store(),
 				log: this.logger,
+				circuits: this.circuits,
 				// SMPP delivery receipts arrive over this node's bind: DELIVERED or FAILED on the record.
 				onSmsReceipt: async receipt => {
 					const result = await recordSmsReceipt(rt.store(), rt.statusEvents, receipt);

@@ -1,12 +1,14 @@
 /**
  * client.admin: the administrators' routes (a token of the `admin` group; anyone else
  * gets 403 FORBIDDEN), as the console uses them: feature flags, suppressions and
- * unsubscribes, service accounts, signing keys, the overview and every webhook endpoint.
+ * unsubscribes, service accounts, signing keys, the overview, providers' health and every
+ * webhook endpoint.
  */
 import type { Request } from "./request.js";
 import type {
 	AdminStats,
 	AdminWebhookEndpointList,
+	ProviderHealthList,
 	Channel,
 	FeatureFlag,
 	FeatureFlagList,
@@ -48,9 +50,15 @@ export interface AdminApi {
 	};
 	/** Queue depth, throughput and failure rates: what the console's overview shows. */
 	stats(): Promise<AdminStats>;
+	/** Each email and SMS provider's circuit (up, down, probing) across dispatcher nodes. */
+	providers(): Promise<ProviderHealthList>;
 	webhookEndpoints: {
 		/** Every owner's endpoints, with their recent delivery attempts. */
 		list(): Promise<AdminWebhookEndpointList>;
+	};
+	users: {
+		/** DELETE /admin/users/{actorId}/mfa: every second factor and recovery code of the user goes (audited). */
+		removeMfa(actorId: string): Promise<void>;
 	};
 }
 
@@ -76,6 +84,8 @@ export function adminApi(request: Request): AdminApi {
 		},
 		keys: { rotate: () => request("post", "/admin/keys/rotate") },
 		stats: () => request("get", "/admin/stats"),
-		webhookEndpoints: { list: () => request("get", "/admin/webhook-endpoints") }
+		providers: () => request("get", "/admin/providers"),
+		webhookEndpoints: { list: () => request("get", "/admin/webhook-endpoints") },
+		users: { removeMfa: actorId => request("delete", "/admin/users/{actorId}/mfa", { path: { actorId } }) }
 	};
 }

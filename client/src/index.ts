@@ -12,12 +12,14 @@
 import { actorsApi, notificationsApi, preferencesApi, pushSubscriptionsApi, resumesApi, templatesApi, webhookEndpointsApi } from "./namespaces.js";
 import type { ActorsApi, NotificationsApi, PreferencesApi, PushSubscriptionsApi, ResumesApi, TemplatesApi, WebhookEndpointsApi } from "./namespaces.js";
 import { adminApi, type AdminApi } from "./admin.js";
+import { mfaApi, type MfaApi } from "./mfa.js";
 import { ApiError, requester, type Problem, type Request, type Transport } from "./request.js";
 import { memoryStorage, type TokenStorage } from "./storage.js";
 import type { EmailVerified, RegisterInput, RegisterResult, TokenSet } from "./types.js";
 
 export type { ActorsApi, NotificationsApi, PreferencesApi, PushSubscriptionsApi, ResumesApi, TemplatesApi, WebhookEndpointsApi } from "./namespaces.js";
 export type { AdminApi } from "./admin.js";
+export type { EnrolmentOptions, MfaApi } from "./mfa.js";
 export { ApiError, type ErrorCode, type Method, type PathOf, type Problem, type Request, type RequestOptions } from "./request.js";
 export { memoryStorage, webStorage, type TokenStorage, type WebStorageLike } from "./storage.js";
 export type * from "./types.js";
@@ -77,7 +79,11 @@ interface Refreshed {
 export interface AuthApi {
 	/** POST /auth/register: creates the account and keeps its session. */
 	register(input: RegisterInput): Promise<RegisterResult>;
-	/** POST /auth/login (the username is the email) and keeps the session. */
+	/**
+	 * POST /auth/login (the username is the email) and keeps the session. A user with a
+	 * second factor gets ApiError MFA_REQUIRED, whose `mfaToken` client.mfa.verify takes;
+	 * one who must enrol a factor first, MFA_ENROLLMENT_REQUIRED (see client.mfa).
+	 */
 	login(username: string, password: string): Promise<TokenSet>;
 	/**
 	 * Ends the session at the platform (POST /auth/logout revokes the refresh token's
@@ -111,7 +117,7 @@ export interface AuthApi {
 	forgotPassword(email: string): Promise<void>;
 	/** POST /auth/password/reset with the link's token; signs the user out everywhere. 401 INVALID_RESET_TOKEN, 422 INVALID_PASSWORD. */
 	resetPassword(token: string, password: string): Promise<void>;
-	/** POST /auth/password/change; every other session of the user ends. 401 INVALID_CREDENTIALS, 422 INVALID_PASSWORD. */
+	/** POST /auth/password/change (step-up); every other session of the user ends. 401 INVALID_CREDENTIALS, 401 STEP_UP_REQUIRED, 422 INVALID_PASSWORD. */
 	changePassword(currentPassword: string, newPassword: string): Promise<void>;
 }
 
@@ -131,6 +137,7 @@ export interface Client {
 	/** Any operation of the API, typed from its OpenAPI document, for routes without a method here. */
 	request: Request;
 	auth: AuthApi;
+	mfa: MfaApi;
 	actors: ActorsApi;
 	preferences: PreferencesApi;
 	pushSubscriptions: PushSubscriptionsApi;
@@ -314,6 +321,7 @@ export function createClient(options: ClientOptions): Client {
 		},
 		request,
 		auth,
+		mfa: mfaApi(request, keep),
 		actors: actorsApi(request),
 		preferences: preferencesApi(request),
 		pushSubscriptions: pushSubscriptionsApi(request),

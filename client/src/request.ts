@@ -20,6 +20,10 @@ export class ApiError extends Error {
 	readonly problem?: Problem;
 	/** Seconds the server asked to wait (Retry-After on 429 and 503). */
 	readonly retryAfter?: number;
+	/** MFA_REQUIRED: the token for client.mfa.verify; MFA_ENROLLMENT_REQUIRED: the Bearer token for the enrolment methods. */
+	readonly mfaToken?: string;
+	/** MFA_REQUIRED: the factors the user can answer with. */
+	readonly factors?: Problem["factors"];
 	constructor(status: number, problem?: Problem, retryAfter?: number) {
 		super(problem?.detail || `HTTP ${status}`);
 		this.name = "ApiError";
@@ -27,6 +31,8 @@ export class ApiError extends Error {
 		this.code = problem?.code ?? "HTTP_ERROR";
 		this.problem = problem;
 		this.retryAfter = retryAfter;
+		if (problem?.mfaToken !== undefined) this.mfaToken = problem.mfaToken;
+		if (problem?.factors !== undefined) this.factors = problem.factors;
 	}
 }
 

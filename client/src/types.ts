@@ -18,6 +18,11 @@ export type TokenSet = Schemas["TokenSet"];
 export type RegisterResult = Schemas["RegisterResult"];
 export type RegisterInput = BodyOf<"post", "/auth/register">;
 export type EmailVerified = Schemas["EmailVerified"];
+export type MfaFactors = Schemas["MfaFactors"];
+export type MfaFactor = MfaFactors["items"][number];
+export type TotpEnrolment = Schemas["TotpEnrolment"];
+export type TotpConfirmed = Schemas["TotpConfirmed"];
+export type RecoveryCodes = Schemas["RecoveryCodes"];
 
 export type Actor = Schemas["Actor"];
 export type ActorList = ResultOf<"get", "/actor">;
@@ -74,4 +79,5 @@ export type ServiceAccountCreated = Schemas["ServiceAccountCreated"];
 export type ServiceAccountList = Schemas["ServiceAccountList"];
 export type RotatedKey = Schemas["RotatedKey"];
 export type AdminStats = ResultOf<"get", "/admin/stats">;
+export type ProviderHealthList = ResultOf<"get", "/admin/providers">;
 export type AdminWebhookEndpointList = Schemas["AdminWebhookEndpointList"];

@@ -1,7 +1,8 @@
 /**
  * Overview: the queue per priority, sends per minute, failure, bounce and complaint
- * rates, and small charts of the last hour, read from GET /admin/stats and refreshed
- * every few seconds while the page is visible.
+ * rates, and small charts of the last hour, read from GET /admin/stats, and the email
+ * and SMS providers' health from GET /admin/providers; refreshed every few seconds
+ * while the page is visible.
  */
 import { call, type Client } from "./api.js";
 import { sparkline } from "./chart.js";
@@ -19,11 +20,55 @@ export interface AdminStats {
 	series: { minutes: string[]; sent: number[]; failed: number[]; depth: { at: string; depth: Record<Priority, number> }[] };
 }
 
+export interface ProviderHealth {
+	channel: string;
+	name: string;
+	state: "up" | "down" | "probing";
+	consecutiveFailures: number;
+	lastError?: string;
+	since: string;
+}
+
 export const REFRESH_MS = 3000;
+
+const STATE_TEXT: Record<ProviderHealth["state"], string> = { up: "Up", down: "Down (skipped)", probing: "Probing" };
+const STATE_CLASS: Record<ProviderHealth["state"], string> = { up: "badge ok", down: "badge danger", probing: "badge warn" };
+
+/** One row per provider, in the order each channel tries them. */
+function providersPanel(items: ProviderHealth[] | null): HTMLElement {
+	if (!items) return h("p", { class: "notice error", id: "providers" }, "Provider health could not be read.");
+	if (items.length === 0) return h("p", { class: "muted", id: "providers" }, "No dispatcher is running to report its providers.");
+	return h(
+		"table",
+		{ class: "providers", id: "providers", "aria-describedby": "providers-caption" },
+		h("caption", { id: "providers-caption" }, "Email and SMS providers, in the order each channel tries them"),
+		h(
+			"thead",
+			{},
+			h("tr", {}, ...["Channel", "Provider", "State", "Since", "Consecutive failures", "Last error"].map(c => h("th", { scope: "col" }, c)))
+		),
+		h(
+			"tbody",
+			{},
+			...items.map(p =>
+				h(
+					"tr",
+					{ "data-provider": `${p.channel}:${p.name}`, "data-state": p.state },
+					h("td", {}, p.channel),
+					h("th", { scope: "row" }, p.name),
+					h("td", {}, h("span", { class: STATE_CLASS[p.state] }, STATE_TEXT[p.state])),
+					h("td", {}, new Date(p.since).toLocaleString()),
+					h("td", { class: "failures" }, String(p.consecutiveFailures)),
+					h("td", {}, p.lastError ?? "—")
+				)
+			)
+		)
+	);
+}
 
 const stat = (label: string, value: string, id: string) => h("div", { class: "stat", id }, h("div", { class: "stat-label" }, label), h("div", { class: "stat-value" }, value));
 
-function render(s: AdminStats, lowPaused: boolean | null): HTMLElement[] {
+function render(s: AdminStats, lowPaused: boolean | null, providers: ProviderHealth[] | null): HTMLElement[] {
 	const queue = h(
 		"table",
 		{ class: "queue", "aria-describedby": "queue-caption" },
@@ -64,7 +109,15 @@ function render(s: AdminStats, lowPaused: boolean | null): HTMLElement[] {
 		...PRIORITIES.map(p => sparkline(`${p} depth`, s.series.depth.map(d => d.depth[p]), s.series.depth.map(d => hhmm(d.at)), xs))
 	);
 	const note = s.dispatchers === 0 ? h("p", { class: "notice error" }, "No dispatcher is running: nothing is being sent.") : null;
-	return [h("div", { class: "grid" }, queue, stats), note ?? "", h("h2", {}, "Last hour"), h("p", { class: "muted" }, "Sends and failures per minute; queue depth sampled once a minute and now."), charts].filter(x => x !== "") as HTMLElement[];
+	return [
+		h("div", { class: "grid" }, queue, stats),
+		note ?? "",
+		h("h2", {}, "Providers"),
+		providersPanel(providers),
+		h("h2", {}, "Last hour"),
+		h("p", { class: "muted" }, "Sends and failures per minute; queue depth sampled once a minute and now."),
+		charts
+	].filter(x => x !== "") as HTMLElement[];
 }
 
 export function overviewPage(client: Client, root: HTMLElement): () => void {
@@ -74,12 +127,13 @@ export function overviewPage(client: Client, root: HTMLElement): () => void {
 	let stopped = false;
 	const refresh = async () => {
 		try {
-			const [s, low] = await Promise.all([
+			const [s, low, providers] = await Promise.all([
 				call<AdminStats>(client, "/admin/stats"),
-				call<{ value: { paused?: boolean } }>(client, "/admin/features/notifications.low-priority").catch(() => null)
+				call<{ value: { paused?: boolean } }>(client, "/admin/features/notifications.low-priority").catch(() => null),
+				call<{ items: ProviderHealth[] }>(client, "/admin/providers").catch(() => null)
 			]);
 			if (stopped) return;
-			body.replaceChildren(...render(s, low ? low.value.paused === true : null));
+			body.replaceChildren(...render(s, low ? low.value.paused === true : null, providers ? providers.items : null));
 			updated.textContent = `Updated ${new Date(s.at).toLocaleTimeString()}; refreshes every ${REFRESH_MS / 1000} s.`;
 		} catch (err) {
 			if (!stopped) updated.textContent = `Refresh failed: ${(err as Error).message}`;

@@ -12,6 +12,7 @@ import type { NotificationIntake } from "../notifications";
 import type { RateLimiter } from "../rate-limit";
 import type { Store } from "../store";
 import { queueLifecycleMail } from "./lifecycle-mail";
+import { AccountLocks } from "./locks";
 import { LifecycleTokens, type LifecyclePurpose } from "./lifecycle-tokens";
 
 export interface LifecycleDeps {
@@ -35,9 +36,22 @@ export const invalidVerificationToken = () =>
 	new ClientError(401, "INVALID_VERIFICATION_TOKEN", "The verification link is invalid, expired or already used.");
 export const invalidResetToken = () => new ClientError(401, "INVALID_RESET_TOKEN", "The reset link is invalid, expired or already used.");
 const emailNotVerified = () => new ClientError(403, "EMAIL_NOT_VERIFIED", "Verify your email address before signing in.");
+/** What a locked account's sign-in gets: the wrong password's answer, so a lock tells nobody the account exists. */
+export const invalidCredentials = () => new ClientError(401, "INVALID_CREDENTIALS", "The username or password is incorrect.");
+/** What a locked account's refresh gets: a revoked token's answer. */
+export const invalidRefresh = () => new ClientError(401, "INVALID_REFRESH_TOKEN", "The refresh token is invalid or expired.");
 
 /** How long after the answer a forgot request's work begins. */
 const FORGOT_DEFER_MS = 20;
+
+function subjectOf(idToken: string): string | undefined {
+	try {
+		const sub = decodeJwt(idToken).sub;
+		return typeof sub === "string" ? sub : undefined;
+	} catch {
+		return undefined;
+	}
+}
 
 function verifiedClaim(idToken: string): boolean {
 	try {
@@ -65,11 +79,32 @@ export class AccountLifecycle {
 		);
 	}
 
-	/** REQUIRE_VERIFIED_EMAIL: a token set of an unverified user is withdrawn and refused. */
-	async admit(tokens: TokenSet): Promise<TokenSet> {
+	/**
+	 * A token set of a locked account (lib/accounts/locks.ts) is withdrawn and refused
+	 * with `refused` (the answer a wrong password or a revoked token gets); with
+	 * REQUIRE_VERIFIED_EMAIL, so is one of an unverified user.
+	 */
+	async admit(tokens: TokenSet, refused: () => ClientError = invalidCredentials): Promise<TokenSet> {
+		await this.refuseLocked(tokens, refused);
 		if (!this.deps.config.requireVerifiedEmail || verifiedClaim(tokens.idToken)) return tokens;
 		await (await this.deps.idp()).revokeSession(tokens.refreshToken).catch(() => undefined);
 		throw emailNotVerified();
+	}
+
+	/** A token set of a locked account (lib/accounts/locks.ts) is withdrawn and refused with `refused`. */
+	async refuseLocked(tokens: TokenSet, refused: () => ClientError): Promise<TokenSet> {
+		const sub = subjectOf(tokens.idToken);
+		if (sub === undefined || !(await new AccountLocks(this.deps.store).get(sub))) return tokens;
+		await (await this.deps.idp()).revokeSession(tokens.refreshToken).catch(() => undefined);
+		throw refused();
+	}
+
+	/**
+	 * Before a second factor is asked for: a locked account is refused as a wrong
+	 * password would be, so an attacker holding the password learns nothing from MFA_REQUIRED.
+	 */
+	async refuseLockedSubject(sub: string, refused: () => ClientError = invalidCredentials): Promise<void> {
+		if (await new AccountLocks(this.deps.store).get(sub)) throw refused();
 	}
 
 	/** After registration: a failure is logged, the account stands (the user can ask again). */

@@ -21,7 +21,7 @@ export type MfaFactor = "totp" | "webauthn" | "sms" | "recovery";
 export function registerAuthMetrics(broker: ServiceBroker): void {
 	if (!broker.isMetricsEnabled() || broker.metrics.hasMetric(AUTH_METRIC.signIns)) return;
 	const m = broker.metrics;
-	m.register({ type: "counter", name: AUTH_METRIC.signIns, labelNames: ["method", "result"], description: "Sign-ins by method (password, social) and result (success, failure)" });
+	m.register({ type: "counter", name: AUTH_METRIC.signIns, labelNames: ["method", "result"], description: "Sign-ins by method (password, social) and result (success, failure, second_factor: the first factor passed and a second one is asked for)" });
 	m.register({ type: "counter", name: AUTH_METRIC.signInFailures, labelNames: ["method", "reason"], description: "Failed sign-ins by method and the code answered (INVALID_CREDENTIALS, ...; ERROR for a failure of the platform)" });
 	m.register({ type: "counter", name: AUTH_METRIC.refreshes, labelNames: ["result"], description: "Token refreshes by result: success, or the code answered" });
 	m.register({ type: "counter", name: AUTH_METRIC.mfaChallenges, labelNames: ["factor", "result"], description: "MFA challenges by factor (totp, webauthn, sms, recovery) and result (success, failure)" });
@@ -31,6 +31,11 @@ export function registerAuthMetrics(broker: ServiceBroker): void {
 function reasonOf(err: unknown): string {
 	const type = (err as { type?: unknown } | null)?.type;
 	return isErrorCode(type) ? type : "ERROR";
+}
+
+function isSecondStep(err: unknown): boolean {
+	const type = (err as { type?: unknown } | null)?.type;
+	return type === "MFA_REQUIRED" || type === "MFA_ENROLLMENT_REQUIRED";
 }
 
 function count(broker: ServiceBroker, name: string, labels: Record<string, string>): void {
@@ -49,6 +54,11 @@ function signIn(method: SignInMethod) {
 			return res;
 		},
 		error(this: { broker: ServiceBroker }, _ctx: Context, err: unknown): never {
+			// The first factor passed: the sign-in goes on at POST /auth/mfa/verify (counted by countMfaChallenge).
+			if (isSecondStep(err)) {
+				count(this.broker, AUTH_METRIC.signIns, { method, result: "second_factor" });
+				throw err;
+			}
 			count(this.broker, AUTH_METRIC.signIns, { method, result: "failure" });
 			count(this.broker, AUTH_METRIC.signInFailures, { method, reason: reasonOf(err) });
 			throw err;

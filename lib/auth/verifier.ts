@@ -133,7 +133,11 @@ export class TokenVerifier {
 				username: typeof p.username === "string" ? p.username : p.sub!,
 				groups,
 				isAdmin: groups.includes("admin"),
-				exp: p.exp!
+				exp: p.exp!,
+				...(typeof p.auth_time === "number" ? { authTime: p.auth_time } : {}),
+				...(Array.isArray(p.amr) ? { amr: (p.amr as unknown[]).filter(v => typeof v === "string") as string[] } : {}),
+				...(typeof p.sid === "string" ? { sid: p.sid } : {}),
+				...(typeof p.jti === "string" ? { jti: p.jti } : {})
 			};
 		}
 		throw unauthorized("The token is invalid or expired.");

@@ -1,27 +1,36 @@
 /**
  * Delivery channels. A channel turns a rendered notification into a message on its
  * medium and returns the provider's message id: EMAIL (lib/email), SMS (lib/sms) and
- * PUSH (lib/push). The dispatcher needs nothing else per channel.
+ * PUSH (lib/push). The dispatcher needs nothing else per channel. EMAIL and SMS send
+ * through their providers in order (lib/channels/failover.ts), each behind a circuit
+ * (lib/channels/circuit.ts).
  */
 import type https from "node:https";
 import type { Config } from "../config";
-import { createEmailProvider, SendError, type EmailProvider } from "../email";
-import type { Channel, TemplateParts } from "../delivery";
+import { createEmailProvider, SendError, type EmailMessage } from "../email";
+import type { Channel, SendResult, TemplateParts } from "../delivery";
+import { MemoryKeyValue } from "../kv/memory";
 import { loadVapidKeys, PushSubscriptions, type VapidDetails } from "../push";
-import { createSmsProvider, type ReceiptListener } from "../sms";
+import { createSmsProvider, type ReceiptListener, type SmsMessage, type SmsResult } from "../sms";
 import type { SmppLog } from "../sms/smpp";
 import type { Store } from "../store";
+import { ProviderCircuits } from "./circuit";
+import { FailoverProvider } from "./failover";
 import { traceChannels } from "./traced";
 import { PushChannel } from "./push";
 import { SmsChannel } from "./sms";
 import type { ChannelResult, ChannelSender, SendOptions } from "./types";
 
 export * from "./types";
+export { mergeProviderReports, ProviderCircuits, type CircuitChange, type CircuitListeners } from "./circuit";
 
 class EmailChannel implements ChannelSender {
 	readonly channel = "EMAIL" as const;
+	readonly providerCount: number;
 
-	constructor(private readonly provider: EmailProvider, private readonly from: string) {}
+	constructor(private readonly provider: FailoverProvider<EmailMessage, SendResult>, private readonly from: string) {
+		this.providerCount = provider.count;
+	}
 
 	async send(notificationId: string, to: string, parts: TemplateParts, signal?: AbortSignal, options?: SendOptions): Promise<ChannelResult> {
 		const { subject } = parts;
@@ -46,6 +55,14 @@ export interface ChannelDeps {
 	log?: SmppLog;
 	/** Tests: an agent that trusts their own push service's certificate. */
 	pushAgent?: https.Agent;
+	/** The providers' circuits (with the key-value store the nodes share); each node's own in memory when absent. */
+	circuits?: ProviderCircuits;
+}
+
+/** Circuits no other node sees: for a channel set made without the runtime's key-value store. */
+export function localCircuits(config: Config, listeners?: ConstructorParameters<typeof ProviderCircuits>[2]): ProviderCircuits {
+	const { providerCircuit, sendTimeoutMs } = config.notifications;
+	return new ProviderCircuits(new MemoryKeyValue(), { ...providerCircuit, probeLockMs: 2 * sendTimeoutMs }, listeners);
 }
 
 /** Memoized, and forgotten on failure so the next send tries again. */
@@ -60,10 +77,26 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 
 export function createChannels(config: Config, deps: ChannelDeps = {}): Map<Channel, ChannelSender> {
 	const n = config.notifications;
-	const senders: ChannelSender[] = [
-		new EmailChannel(createEmailProvider(config), n.fromEmail),
-		new SmsChannel(createSmsProvider(config, { onReceipt: deps.onSmsReceipt, log: deps.log }), n.sms.from)
-	];
+	const circuits = deps.circuits ?? localCircuits(config);
+	const log = deps.log;
+	const onFailover = log
+		? { onFailover: (f: { channel: Channel; from: string; to: string; error: string }) => log.warn(`${f.channel} provider ${f.from} failed; sending through ${f.to}`, f) }
+		: {};
+	const email = new FailoverProvider<EmailMessage, SendResult>(
+		"EMAIL",
+		n.emailProviders.map(name => Object.assign(createEmailProvider(config, name), { name })),
+		circuits,
+		n.sendTimeoutMs,
+		onFailover
+	);
+	const sms = new FailoverProvider<SmsMessage, SmsResult>(
+		"SMS",
+		n.sms.providers.map(name => Object.assign(createSmsProvider(config, { onReceipt: deps.onSmsReceipt, log }, name), { name })),
+		circuits,
+		n.sendTimeoutMs,
+		onFailover
+	);
+	const senders: ChannelSender[] = [new EmailChannel(email, n.fromEmail), new SmsChannel(sms, n.sms.from)];
 	const store = deps.store;
 	if (store) {
 		senders.push(
@@ -76,6 +109,6 @@ export function createChannels(config: Config, deps: ChannelDeps = {}): Map<Chan
 			})
 		);
 	}
-	const used = config.tracing ? traceChannels(senders, { EMAIL: n.emailProvider, SMS: n.sms.provider, PUSH: "web-push" }) : senders;
+	const used = config.tracing ? traceChannels(senders, { EMAIL: n.emailProviders.join(","), SMS: n.sms.providers.join(","), PUSH: "web-push" }) : senders;
 	return new Map(used.map(s => [s.channel, s]));
 }

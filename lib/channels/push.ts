@@ -59,7 +59,7 @@ export class PushChannel implements ChannelSender {
 		await Promise.all(subs.map((s, i) => (results[i].outcome === "gone" ? this.deps.subscriptions.deleteByEndpoint(s.endpoint) : null)));
 		const subscriptions = subs.map((s, i) => delivery(s.id, results[i]));
 		const sent = results.find(r => r.outcome === "sent");
-		if (sent) return { messageId: sent.location ?? notificationId, subscriptions };
+		if (sent) return { messageId: sent.location ?? notificationId, provider: "web-push", subscriptions };
 		const retryable = results.find(r => r.outcome === "failed" && !r.permanent);
 		if (retryable?.outcome === "failed") throw new SendError(retryable.error, false);
 		const refused = results.find(r => r.outcome === "failed");

@@ -1,16 +1,20 @@
-/** SMS: the template's text part, to an E.164 number, through the configured provider. */
+/** SMS: the template's text part, to an E.164 number, through the configured providers in order. */
 import type { TemplateParts } from "../delivery";
 import { SendError } from "../errors/send-error";
-import { parseE164, type SmsProvider } from "../sms";
+import { parseE164, type SmsMessage, type SmsResult } from "../sms";
+import type { FailoverProvider } from "./failover";
 import type { ChannelResult, ChannelSender } from "./types";
 
 export class SmsChannel implements ChannelSender {
 	readonly channel = "SMS" as const;
+	readonly providerCount: number;
 
 	constructor(
-		private readonly provider: SmsProvider,
+		private readonly provider: FailoverProvider<SmsMessage, SmsResult>,
 		private readonly from?: string
-	) {}
+	) {
+		this.providerCount = provider.count;
+	}
 
 	async send(notificationId: string, to: string, parts: TemplateParts, signal?: AbortSignal): Promise<ChannelResult> {
 		// Both are checked when the notification is accepted; a record from before that check fails here for good.

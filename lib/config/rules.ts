@@ -5,7 +5,7 @@
  */
 import { SENDER_ADDRESS } from "../email-address";
 import { vapidKeysMatch } from "./fields";
-import type { Values, VariableName } from "./variables";
+import { emailProviders, smsProviders, type Values, type VariableName } from "./variables";
 
 export interface RuleProblem {
 	variable: VariableName;
@@ -107,14 +107,27 @@ export const RULES: readonly Rule[] = [
 				}
 		]
 	),
-	rule(["EMAIL_PROVIDER", "SMTP_URL"], "`EMAIL_PROVIDER=smtp` needs `SMTP_URL`.", v => [
-		v.EMAIL_PROVIDER === "smtp" &&
-			!v.SMTP_URL && {
-				variable: "SMTP_URL",
-				problem: "is required when EMAIL_PROVIDER is smtp",
-				hint: "Set SMTP_URL to smtp://user:password@host:587 (smtps:// for TLS), or choose another EMAIL_PROVIDER."
-			}
-	]),
+	rule(
+		["EMAIL_PROVIDER", "EMAIL_PROVIDERS", "SMTP_URL", "SMTP_BACKUP_URL"],
+		"`smtp` (in `EMAIL_PROVIDER` or `EMAIL_PROVIDERS`) needs `SMTP_URL`; `smtp-backup` needs `SMTP_BACKUP_URL`.",
+		v => {
+			const used = emailProviders(v);
+			return [
+				used.includes("smtp") &&
+					!v.SMTP_URL && {
+						variable: "SMTP_URL",
+						problem: v.EMAIL_PROVIDERS.length > 0 ? "is required when EMAIL_PROVIDERS lists smtp" : "is required when EMAIL_PROVIDER is smtp",
+						hint: "Set SMTP_URL to smtp://user:password@host:587 (smtps:// for TLS), or choose another EMAIL_PROVIDER."
+					},
+				used.includes("smtp-backup") &&
+					!v.SMTP_BACKUP_URL && {
+						variable: "SMTP_BACKUP_URL",
+						problem: "is required when EMAIL_PROVIDERS lists smtp-backup",
+						hint: "Set SMTP_BACKUP_URL to the second server's smtp://user:password@host:587, or take smtp-backup out of EMAIL_PROVIDERS."
+					}
+			];
+		}
+	),
 	rule(["DOMAIN_ROOT", "NOTIFICATION_MAIL_FROM_EMAIL"], "Without `NOTIFICATION_MAIL_FROM_EMAIL`, `noreply@` + `DOMAIN_ROOT` must be an email address.", v => [
 		!v.NOTIFICATION_MAIL_FROM_EMAIL &&
 			!SENDER_ADDRESS.test(`noreply@${v.DOMAIN_ROOT}`) && {
@@ -123,20 +136,20 @@ export const RULES: readonly Rule[] = [
 				hint: "Set DOMAIN_ROOT to a domain name like example.com, or set NOTIFICATION_MAIL_FROM_EMAIL."
 			}
 	]),
-	rule(["SMS_PROVIDER", "SMPP_URL"], "`SMS_PROVIDER=smpp` needs `SMPP_URL`.", v => [
-		v.SMS_PROVIDER === "smpp" &&
+	rule(["SMS_PROVIDER", "SMS_PROVIDERS", "SMPP_URL"], "`smpp` (in `SMS_PROVIDER` or `SMS_PROVIDERS`) needs `SMPP_URL`.", v => [
+		smsProviders(v).includes("smpp") &&
 			!v.SMPP_URL && {
 				variable: "SMPP_URL",
-				problem: "is required when SMS_PROVIDER is smpp",
+				problem: v.SMS_PROVIDERS.length > 0 ? "is required when SMS_PROVIDERS lists smpp" : "is required when SMS_PROVIDER is smpp",
 				hint: "Set SMPP_URL to smpp://system_id:password@host:port (ssmpp:// for TLS), or choose another SMS_PROVIDER."
 			}
 	]),
 	rule(
-		["SMS_PROVIDER", "SMS_ORIGINATION_IDENTITY"],
-		"`SMS_ORIGINATION_IDENTITY` is what the provider takes: with `smpp` a number of up to 20 digits or a sender id of up to 11 letters, digits and spaces; otherwise a phone number, sender id, pool id or ARN.",
+		["SMS_PROVIDER", "SMS_PROVIDERS", "SMS_ORIGINATION_IDENTITY"],
+		"`SMS_ORIGINATION_IDENTITY` is what the providers take: with `smpp` among them a number of up to 20 digits or a sender id of up to 11 letters, digits and spaces; otherwise a phone number, sender id, pool id or ARN.",
 		v => {
 			const from = v.SMS_ORIGINATION_IDENTITY;
-			const smpp = v.SMS_PROVIDER === "smpp";
+			const smpp = smsProviders(v).includes("smpp");
 			// AWS takes a phone number, sender id, pool id or their ARN; SMPP's source_addr is at most 20 characters.
 			const fits = !from || (smpp ? /^(\+?[0-9]{1,20}|[A-Za-z0-9 ]{1,11})$/ : /^[A-Za-z0-9+:/_.-]{1,256}$/).test(from);
 			return [

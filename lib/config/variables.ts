@@ -32,7 +32,11 @@ export type ServiceName = (typeof ALL_SERVICES)[number];
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export const CLIENT_AUTH_METHODS = ["client_secret_basic", "client_secret_post"] as const;
 export const EMAIL_PROVIDERS = ["ses", "smtp", "file"] as const;
+/** What `EMAIL_PROVIDERS` may list: the kinds, and a second SMTP server (`SMTP_BACKUP_URL`). */
+export const EMAIL_PROVIDER_NAMES = [...EMAIL_PROVIDERS, "smtp-backup"] as const;
 export const SMS_PROVIDERS = ["file", "aws", "smpp"] as const;
+export type EmailProviderName = (typeof EMAIL_PROVIDER_NAMES)[number];
+export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
 export const RATE_LIMITED_ROUTES = ["login", "register", "refresh", "exchange", "forgot", "verification", "redeem", "service"] as const;
 
 /** Parameters of the authorization request that the platform sets itself. */
@@ -149,6 +153,14 @@ const samplerRatio = parsed("a number from 0 to 1", (value, fail) => {
 	const ratio = /^(0|1|0?\.\d+|1\.0*)$/.test(value) ? Number(value) : NaN;
 	return Number.isNaN(ratio) ? fail("must be a number from 0 to 1") : ratio;
 });
+
+/** An ordered list of providers for failover, each one known (a repeated name counts once). */
+function providerList<const V extends string>(names: readonly V[]) {
+	return commaList(`an ordered, comma-separated list of ${names.map(n => `\`${n}\``).join(", ")}`, (entry, fail): V => {
+		if (!(names as readonly string[]).includes(entry)) fail(`names an unknown provider "${entry}" (known: ${names.join(", ")})`);
+		return entry as V;
+	});
+}
 
 const corsOrigins = commaList("comma-separated origins (scheme, host, optional port)", (origin, fail) => {
 	const u = URL.canParse(origin) ? new URL(origin) : undefined;
@@ -448,6 +460,19 @@ export const VARIABLES = {
 		default: "/reset-password",
 		description: "The page under `UI_BASE_URL` the password reset mail links to; the token travels in the fragment."
 	}),
+	MFA_ENFORCE: variable("Accounts", choice(["none", "admins", "all"] as const), {
+		default: "none",
+		description:
+			"Who must have a second factor: `admins` (group `admin`) or `all`. A sign-in of such a user without one answers 403 `MFA_ENROLLMENT_REQUIRED` with an `mfaToken` that only the enrolment routes accept (see [Multi-factor authentication](accounts.md#multi-factor-authentication))."
+	}),
+	STEP_UP_MAX_AGE_SECONDS: variable("Accounts", wholeNumber(1, 86400), {
+		default: "300",
+		description: "Step-up routes (password change, factor changes) need a sign-in at most this old (`auth_time`), else 401 `STEP_UP_REQUIRED`."
+	}),
+	MFA_TOTP_ISSUER: variable("Accounts", anything, {
+		default: "auth-notify",
+		description: "The issuer authenticator apps show beside a TOTP factor (in its `otpauthUri`)."
+	}),
 
 	// ---- Social sign-in
 	SOCIAL_OAUTH2_CLIENT_ID: variable("Social sign-in", optional(anything), {
@@ -536,13 +561,30 @@ export const VARIABLES = {
 	}),
 	EMAIL_SEND_TIMEOUT_MS: variable("Notifications", wholeNumber(100, 120_000), {
 		default: "10000",
-		description: "One send's time limit, on every channel (an SMPP send includes waiting for a bind)."
+		description:
+			"One send's time limit, on every channel (an SMPP send includes waiting for a bind); with several providers each one tried gets it (see [Provider failover](channels.md#provider-failover))."
+	}),
+
+	PROVIDER_FAILURE_THRESHOLD: variable("Notifications", wholeNumber(1, 1000), {
+		default: "3",
+		description:
+			"Consecutive retryable failures after which a provider of `EMAIL_PROVIDERS` or `SMS_PROVIDERS` is skipped (see [Provider failover](channels.md#provider-failover))."
+	}),
+	PROVIDER_COOLDOWN_SECONDS: variable("Notifications", wholeNumber(1, 86_400), {
+		default: "60",
+		description: "How long a provider that reached `PROVIDER_FAILURE_THRESHOLD` is skipped before one message tries it again."
 	}),
 
 	// ---- Email
 	EMAIL_PROVIDER: variable("Email", choice(EMAIL_PROVIDERS), {
 		default: "file",
-		description: "Where email goes: Amazon SES, an SMTP server, or `.eml` files under `DATA_DIR/outbox` (development)."
+		description: "Where email goes: Amazon SES, an SMTP server, or `.eml` files under `DATA_DIR/outbox` (development). `EMAIL_PROVIDERS` replaces it when set."
+	}),
+	EMAIL_PROVIDERS: variable("Email", providerList(EMAIL_PROVIDER_NAMES), {
+		whenUnset: "unset (`EMAIL_PROVIDER` alone)",
+		example: "ses,smtp",
+		description:
+			"Providers in the order they are tried, for example `ses,smtp`: a retryable failure (timeout, connection error, 5xx, throttling) sends the same message through the next one (see [Provider failover](channels.md#provider-failover))."
 	}),
 	NOTIFICATION_MAIL_FROM_EMAIL: variable("Email", optional(text("an email address", SENDER_ADDRESS, "must be an email address")), {
 		derivedDefault: "`noreply@` + `DOMAIN_ROOT`",
@@ -556,6 +598,10 @@ export const VARIABLES = {
 	SMTP_URL: variable("Email", optional(url(["smtp:", "smtps:"])), {
 		secret: true,
 		description: "The SMTP server for `EMAIL_PROVIDER=smtp`, for example `smtp://user:password@mail.example.com:587`; required then."
+	}),
+	SMTP_BACKUP_URL: variable("Email", optional(url(["smtp:", "smtps:"])), {
+		secret: true,
+		description: "A second SMTP server, for `smtp-backup` in `EMAIL_PROVIDERS`; required then."
 	}),
 	AWS_SES_ENDPOINT: variable("Email", optional(httpUrl), {
 		whenUnset: "unset (AWS default)",
@@ -576,7 +622,13 @@ export const VARIABLES = {
 	// ---- SMS
 	SMS_PROVIDER: variable("SMS", choice(SMS_PROVIDERS), {
 		default: "file",
-		description: "Where SMS go: JSON files under `DATA_DIR/outbox/sms` (development), AWS End User Messaging, or an SMSC over SMPP (see [SMS](channels.md#sms))."
+		description:
+			"Where SMS go: JSON files under `DATA_DIR/outbox/sms` (development), AWS End User Messaging, or an SMSC over SMPP (see [SMS](channels.md#sms)). `SMS_PROVIDERS` replaces it when set."
+	}),
+	SMS_PROVIDERS: variable("SMS", providerList(SMS_PROVIDERS), {
+		whenUnset: "unset (`SMS_PROVIDER` alone)",
+		example: "aws,smpp",
+		description: "Providers in the order they are tried, for example `aws,smpp`; a retryable failure sends the same message through the next one."
 	}),
 	SMS_ORIGINATION_IDENTITY: variable("SMS", optional(anything), {
 		whenUnset: "unset (AWS picks one; the SMSC's default)",
@@ -705,3 +757,13 @@ export const VARIABLES = {
 export type VariableName = keyof typeof VARIABLES;
 /** Every variable's parsed value; undefined where it is unset and has no default of its own. */
 export type Values = { [K in VariableName]: (typeof VARIABLES)[K] extends Variable<infer T> ? T : never };
+
+/** The email providers in the order they are tried: EMAIL_PROVIDERS when set, else EMAIL_PROVIDER alone. */
+export function emailProviders(v: Pick<Values, "EMAIL_PROVIDER" | "EMAIL_PROVIDERS">): EmailProviderName[] {
+	return v.EMAIL_PROVIDERS.length > 0 ? [...new Set(v.EMAIL_PROVIDERS)] : [v.EMAIL_PROVIDER];
+}
+
+/** The SMS providers in the order they are tried: SMS_PROVIDERS when set, else SMS_PROVIDER alone. */
+export function smsProviders(v: Pick<Values, "SMS_PROVIDER" | "SMS_PROVIDERS">): SmsProviderName[] {
+	return v.SMS_PROVIDERS.length > 0 ? [...new Set(v.SMS_PROVIDERS)] : [v.SMS_PROVIDER];
+}

@@ -9,6 +9,23 @@ export { SendError } from "../errors/send-error";
 export interface SendResult {
 	/** The provider's id for the message; webhooks refer to it. */
 	messageId: string;
+	/** The provider that took the message, by its name in EMAIL_PROVIDERS or SMS_PROVIDERS (`web-push` for PUSH). */
+	provider?: string;
+}
+
+/** A provider's circuit as `GET /admin/providers` shows it (lib/channels/circuit.ts). */
+export type ProviderState = "up" | "down" | "probing";
+
+export interface ProviderHealth {
+	channel: Channel;
+	name: string;
+	/** up: used in its turn; down: skipped until its cooldown ends; probing: one message is trying it again. */
+	state: ProviderState;
+	consecutiveFailures: number;
+	/** The code of its latest retryable failure (SMTP_421, ECONNREFUSED, SEND_TIMEOUT, ...). */
+	lastError?: string;
+	/** When it entered this state (ISO 8601). */
+	since: string;
 }
 
 export interface SendOptions {
@@ -35,6 +52,11 @@ export interface ChannelResult extends SendResult {
 
 export interface ChannelSender {
 	readonly channel: Channel;
+	/**
+	 * How many providers one send may try in turn (failover), each within the send
+	 * timeout: the dispatcher waits, and holds its lease, that many timeouts. 1 when absent.
+	 */
+	readonly providerCount?: number;
 	/**
 	 * Throws SendError (permanent or not) when the provider refuses or fails; `signal`
 	 * abandons the send. `to` is an email address (EMAIL), an E.164 number (SMS) or an

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Config } from "../config";
+import type { Config, EmailProviderName } from "../config";
 import { ThreadedFileEmailProvider } from "./outbox-thread";
 import { SesEmailProvider } from "./ses";
 import { SmtpEmailProvider } from "./smtp";
@@ -7,13 +7,16 @@ import type { EmailProvider } from "./types";
 
 export * from "./types";
 
-export function createEmailProvider(config: Config): EmailProvider {
+/** One provider of EMAIL_PROVIDERS (the first by default). */
+export function createEmailProvider(config: Config, name: EmailProviderName = config.notifications.emailProvider): EmailProvider {
 	const n = config.notifications;
-	switch (n.emailProvider) {
+	switch (name) {
 		case "ses":
 			return new SesEmailProvider({ region: config.idp.region, endpoint: n.sesEndpoint, configurationSet: n.sesConfigurationSet, timeoutMs: n.sendTimeoutMs });
 		case "smtp":
 			return new SmtpEmailProvider(n.smtpUrl!, n.sendTimeoutMs);
+		case "smtp-backup":
+			return new SmtpEmailProvider(n.smtpBackupUrl!, n.sendTimeoutMs);
 		default:
 			return new ThreadedFileEmailProvider(path.join(config.dataDir, "outbox"));
 	}

@@ -48,7 +48,12 @@ export const ERROR_CODES = [
 	"INVALID_RESET_TOKEN",
 	"SERVICE_EXISTS",
 	"WEBHOOK_ENDPOINT_EXISTS",
-	"WEBHOOK_ENDPOINT_LIMIT_REACHED"
+	"WEBHOOK_ENDPOINT_LIMIT_REACHED",
+	"MFA_REQUIRED",
+	"MFA_ENROLLMENT_REQUIRED",
+	"INVALID_MFA_CODE",
+	"INVALID_MFA_TOKEN",
+	"STEP_UP_REQUIRED"
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -66,6 +71,16 @@ export interface ErrorData {
 	retryAfter?: number;
 	/** A 503 whose message is safe to show (it names no internals). */
 	expose?: boolean;
+	/** Extension members of the problem document (RFC 9457 section 3.2): MFA_REQUIRED's mfaToken and factors. */
+	members?: ProblemMembers;
+	/** STEP_UP_REQUIRED: the largest age of auth_time the route accepts, in seconds (RFC 9470 max_age). */
+	maxAge?: number;
+}
+
+/** The extension members a problem document may carry. */
+export interface ProblemMembers {
+	mfaToken?: string;
+	factors?: string[];
 }
 
 export class ClientError extends Errors.MoleculerClientError {

@@ -4,7 +4,7 @@
  * request id, while the caller logs the full error.
  */
 import { Errors } from "moleculer";
-import { isErrorCode, type ErrorCode, type ErrorData, type FieldProblem } from "./index";
+import { isErrorCode, type ErrorCode, type ErrorData, type FieldProblem, type ProblemMembers } from "./index";
 import { isStorageFault, STORAGE_RETRY_AFTER_SECONDS } from "./storage-faults";
 
 export interface Problem {
@@ -15,6 +15,10 @@ export interface Problem {
 	code: ErrorCode;
 	requestId: string;
 	errors?: FieldProblem[];
+	/** MFA_REQUIRED and MFA_ENROLLMENT_REQUIRED: the token that finishes the sign-in. */
+	mfaToken?: string;
+	/** MFA_REQUIRED: the factors the user can answer with. */
+	factors?: string[];
 }
 
 export interface ProblemResult {
@@ -101,7 +105,17 @@ function fieldProblems(data: unknown): FieldProblem[] {
 	});
 }
 
-function classify(err: AnyError): { status: number; code: ErrorCode; detail: string; errors?: FieldProblem[]; retryAfter?: number } {
+interface Classified {
+	status: number;
+	code: ErrorCode;
+	detail: string;
+	errors?: FieldProblem[];
+	retryAfter?: number;
+	members?: ProblemMembers;
+	maxAge?: number;
+}
+
+function classify(err: AnyError): Classified {
 	const type = typeof err.type === "string" ? err.type : "";
 	const code = typeof err.code === "number" ? err.code : undefined;
 	const data = (err.data ?? {}) as ErrorData;
@@ -153,7 +167,7 @@ function classify(err: AnyError): { status: number; code: ErrorCode; detail: str
 	}
 	// Our own client errors: the code is the status, the type is the contract code.
 	if (code && code >= 400 && code < 500 && isErrorCode(type)) {
-		return { status: code, code: type, detail: err.message ?? "", errors: data.errors, retryAfter: data.retryAfter };
+		return { status: code, code: type, detail: err.message ?? "", errors: data.errors, retryAfter: data.retryAfter, members: data.members, maxAge: data.maxAge };
 	}
 	// Someone else's client error: only codes clients know leave, and a message nobody checked stays in.
 	if (code && code >= 400 && code < 500) {
@@ -175,7 +189,11 @@ function quotable(text: string): string {
  * else (a password, a refresh token in the body), gets the bare challenge, so a client
  * never drops a good access token because a password was wrong. SECURITY.md says why.
  */
-function challenge(code: ErrorCode, detail: string, bearerSent: boolean): string {
+function challenge(code: ErrorCode, detail: string, bearerSent: boolean, maxAge?: number): string {
+	// RFC 9470: the token is fine, its authentication is too old for this route.
+	if (code === "STEP_UP_REQUIRED") {
+		return `Bearer realm="${REALM}", error="insufficient_user_authentication", error_description="${quotable(detail)}"${maxAge !== undefined ? `, max_age=${maxAge}` : ""}`;
+	}
 	if (!bearerSent || code !== "UNAUTHORIZED") return `Bearer realm="${REALM}"`;
 	return `Bearer realm="${REALM}", error="invalid_token", error_description="${quotable(detail)}"`;
 }
@@ -196,9 +214,11 @@ export function toProblem(err: unknown, requestId: string, request: RequestFacts
 		requestId
 	};
 	if (c.errors?.length) problem.errors = c.errors;
+	if (c.members?.mfaToken !== undefined) problem.mfaToken = c.members.mfaToken;
+	if (c.members?.factors !== undefined) problem.factors = c.members.factors;
 	const headers: Record<string, string> = {};
 	if (c.retryAfter) headers["Retry-After"] = String(c.retryAfter);
-	if (c.status === 401) headers["WWW-Authenticate"] = challenge(c.code, c.detail, request.bearerSent === true);
+	if (c.status === 401) headers["WWW-Authenticate"] = challenge(c.code, c.detail, request.bearerSent === true, c.maxAge);
 	// A refusal during a stop is the stop working, not a failure worth a log line per request;
 	// a storage fault is logged once, where it happened (lib/process/storage-health.ts).
 	return { problem, headers, serverSide: c.status >= 500 && c.code !== "SHUTTING_DOWN" && c.code !== "STORAGE_UNAVAILABLE" };

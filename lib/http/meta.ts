@@ -13,3 +13,12 @@ export interface HttpMeta {
 export interface SocialCallbackMeta extends HttpMeta {
 	socialBinding?: string;
 }
+
+/**
+ * Where a request came from, set by the gateway on the aliases whose actions record
+ * security events (the `origin` policy): for the audit trail, never for a decision.
+ */
+export interface OriginMeta extends HttpMeta {
+	clientIp?: string;
+	userAgent?: string;
+}

@@ -44,7 +44,7 @@ import { isLoopbackEndpoint } from "../crypto";
 import { randomToken } from "../crypto";
 import { ClientError, UpstreamError, badRequest } from "../errors";
 import { CUSTOM_CHALLENGE, NONCE_PARAMETER, customAuthAnswer } from "./cognito-custom-auth";
-import { BOOTSTRAP_REFUSED, type CreatedUser, type FederatedUser, type IdentityProvider, type NewUser, type ServiceToken, type TokenSet, type TokenTrust, type UserProfile } from "./types";
+import { BOOTSTRAP_REFUSED, type PasswordCheck, type CreatedUser, type FederatedUser, type IdentityProvider, type NewUser, type ServiceToken, type TokenSet, type TokenTrust, type UserProfile } from "./types";
 import { normalizeEmail } from "../email-address";
 import type { Store } from "../store";
 import { checkServiceId, serviceAccountUsername, serviceExists } from "./service-accounts";
@@ -299,6 +299,17 @@ export class CognitoIdentityProvider implements IdentityProvider {
 		// A challenge (new password, MFA) cannot be answered through this API.
 		if (res.ChallengeName) throw invalidCredentials();
 		return this.signedIn(res.AuthenticationResult);
+	}
+
+	/** Cognito signs in at once: the pool's token set comes with the user, for the platform to hold until a second factor passes. */
+	async authenticate(username: string, password: string): Promise<PasswordCheck> {
+		const tokens = await this.login(username, password);
+		const claims = claimsOf(tokens.accessToken);
+		const sub = claims.sub;
+		const internal = claims.username;
+		if (typeof sub !== "string" || typeof internal !== "string") throw new UpstreamError("Cognito returned an access token without sub or username.");
+		const groups = Array.isArray(claims["cognito:groups"]) ? (claims["cognito:groups"] as unknown[]).filter(g => typeof g === "string") as string[] : [];
+		return { user: { sub, username: internal }, groups, tokens };
 	}
 
 	async findUserByEmail(email: string): Promise<CreatedUser | null> {

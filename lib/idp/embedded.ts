@@ -16,7 +16,7 @@ import { DuplicateKeyError, type Store } from "../store";
 import { RETIRE_MARGIN_SEC, SIGNING_ALG, SigningKeyRing, publishedKeys, type SigningKey } from "./keys";
 import { DUMMY_HASH, PASSWORD_POLICY, hashPassword, meetsPolicy, verifyPassword } from "./password";
 import { checkServiceId, serviceAccountUsername, serviceExists } from "./service-accounts";
-import { BOOTSTRAP_REFUSED, type ServiceAccount, type CreatedUser, type FederatedUser, type IdentityProvider, type NewUser, type ServiceToken, type TokenSet, type TokenTrust, type UserProfile } from "./types";
+import { BOOTSTRAP_REFUSED, type AuthContext, type PasswordCheck, type ServiceAccount, type CreatedUser, type FederatedUser, type IdentityProvider, type NewUser, type ServiceToken, type TokenSet, type TokenTrust, type UserProfile } from "./types";
 import { normalizeEmail } from "../email-address";
 
 type Pool = "actors" | "services";
@@ -51,6 +51,9 @@ export interface RefreshRecord {
 	 * token itself: only a holder of the token can open it, within the reuse grace.
 	 */
 	successor?: string;
+	/** The session's auth_time and amr, which every token of the family carries (absent on families older than MFA: the first token's time, pwd). */
+	authTime?: number;
+	amr?: string[];
 }
 
 export const EMBEDDED_ACTOR_CLIENT_ID = "embedded-actors";
@@ -240,10 +243,16 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 		return { sub: user.id, username: user.username };
 	}
 
-	async issueForUser(ref: CreatedUser): Promise<TokenSet> {
+	/** Without `auth`: a social sign-in, which proves no factor the platform checked (amr empty). */
+	async issueForUser(ref: CreatedUser, auth?: AuthContext): Promise<TokenSet> {
 		const user = await this.users.get(ref.sub);
 		if (!user || user.pool !== "actors" || user.username !== ref.username) throw invalidCredentials();
-		return this.issue(user, randomUUID());
+		return this.issue(user, randomUUID(), undefined, auth ?? { authTime: this.nowSec(), amr: [] });
+	}
+
+	async authenticate(username: string, password: string): Promise<PasswordCheck> {
+		const user = await this.checkPassword("actors", username, password);
+		return { user: { sub: user.id, username: user.username }, groups: user.groups };
 	}
 
 	private async checkPassword(pool: Pool, username: string, password: string): Promise<IdpUser> {
@@ -255,7 +264,7 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 
 	async login(username: string, password: string): Promise<TokenSet> {
 		const user = await this.checkPassword("actors", username, password);
-		return this.issue(user, randomUUID());
+		return this.issue(user, randomUUID(), undefined, { authTime: this.nowSec(), amr: ["pwd"] });
 	}
 
 	async refresh(refreshToken: string): Promise<TokenSet> {
@@ -278,7 +287,9 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 		const user = await this.users.get(rec.userId);
 		if (!user) throw invalidRefresh();
 		// A family lives as long as its first token: rotation does not extend it.
-		const tokens = await this.issue(user, rec.familyId, rec.expiresAt);
+		// The session keeps how and when its user signed in: a refresh proves no factor.
+		const auth = { authTime: rec.authTime ?? Math.floor(Date.parse(rec.createdAt) / 1000), amr: rec.amr ?? ["pwd"] };
+		const tokens = await this.issue(user, rec.familyId, rec.expiresAt, auth);
 		// A replay may have revoked the family between the claim and the new token's
 		// insert; the new token must not outlive that revocation.
 		if ((await this.refreshTokens.count({ familyId: rec.familyId, revokedAt: { $ne: null } })) > 0) {
@@ -347,9 +358,10 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 			.sign(key.privateKey);
 	}
 
-	private async issue(user: IdpUser, familyId: string, familyExpiresAt?: string): Promise<TokenSet> {
+	private async issue(user: IdpUser, familyId: string, familyExpiresAt?: string, auth?: AuthContext): Promise<TokenSet> {
 		const ttl = this.opts.config.accessTokenTtl;
-		const authTime = this.nowSec();
+		const authTime = auth?.authTime ?? this.nowSec();
+		const amr = auth ? { amr: auth.amr } : {};
 		const groups = user.groups.length ? { "cognito:groups": user.groups } : {};
 		const services = user.pool === "services";
 		const accessToken = await this.sign(
@@ -363,6 +375,7 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 				username: user.username,
 				// The session (refresh-token family): sign-out and password change name it.
 				sid: familyId,
+				...amr,
 				...groups
 			},
 			ttl
@@ -385,6 +398,7 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 						token_use: "id",
 						auth_time: authTime,
 						sid: familyId,
+						...amr,
 						"cognito:username": user.username,
 						email: user.email,
 						email_verified: user.emailVerified === true,
@@ -402,9 +416,10 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 			createdAt: this.iso(),
 			expiresAt: familyExpiresAt ?? this.iso(this.opts.config.refreshTokenTtl),
 			usedAt: null,
-			revokedAt: null
+			revokedAt: null,
+			...(auth ? { authTime, amr: auth.amr } : {})
 		});
-		const expiresAt = authTime + ttl;
+		const expiresAt = this.nowSec() + ttl;
 		return { accessToken, idToken, refreshToken, expiresAt, expiresIn: expiresAt - this.nowSec(), tokenType: "Bearer" };
 	}
 

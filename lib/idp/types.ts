@@ -27,6 +27,28 @@ export interface NewUser {
 	emailVerified?: boolean;
 }
 
+/**
+ * How and when a session's user was authenticated: the `amr` (RFC 8176 values: pwd,
+ * otp, hwk, swk, mfa, sms, email) and `auth_time` (Unix seconds) of its tokens. A
+ * refresh keeps the session's own.
+ */
+export interface AuthContext {
+	authTime: number;
+	amr: string[];
+}
+
+/** What a password sign-in established before any second factor (see IdentityProvider.authenticate). */
+export interface PasswordCheck {
+	user: CreatedUser;
+	/** The user's groups (cognito:groups): MFA_ENFORCE=admins asks for "admin". */
+	groups: string[];
+	/**
+	 * Cognito only: the pool has issued its token set already; the platform holds it
+	 * until the second factor passes. The embedded provider issues nothing yet.
+	 */
+	tokens?: TokenSet;
+}
+
 /** A user of the actor pool. */
 export interface CreatedUser {
 	/** Stable subject (the sub claim); also the actor id. */
@@ -93,7 +115,12 @@ export interface IdentityProvider {
 	 * Tokens for a user the platform has already authenticated another way (social
 	 * sign-in), without a password. INVALID_CREDENTIALS when the user is gone.
 	 */
-	issueForUser(user: CreatedUser): Promise<TokenSet>;
+	issueForUser(user: CreatedUser, auth?: AuthContext): Promise<TokenSet>;
+	/**
+	 * The first step of a password sign-in: INVALID_CREDENTIALS or USER_NOT_CONFIRMED,
+	 * else the user, whose session the platform opens once every factor has passed.
+	 */
+	authenticate(username: string, password: string): Promise<PasswordCheck>;
 	/** Password login; INVALID_CREDENTIALS or USER_NOT_CONFIRMED client errors. */
 	login(username: string, password: string): Promise<TokenSet>;
 	/** INVALID_REFRESH_TOKEN client error when the token is unknown, expired, revoked or reused. */

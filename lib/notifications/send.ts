@@ -88,7 +88,9 @@ export async function send({ store, queue, channels, limiters, config: cfg, acce
 	try {
 		const sender = channels.get(n.channel);
 		if (!sender) throw new SendError("CHANNEL_NOT_SUPPORTED", true);
-		const needed = cfg.sendTimeoutMs + LEASE_MARGIN_MS;
+		// With failover each provider in turn gets the send timeout.
+		const sendTimeoutMs = cfg.sendTimeoutMs * (sender.providerCount ?? 1);
+		const needed = sendTimeoutMs + LEASE_MARGIN_MS;
 		// While it waits for its channel's rate, the lease is extended past each wait, so no other node takes it meanwhile.
 		await limiters.get(n.channel)?.acquire(async ms => {
 			if (!(await queue.renew(n, ms + needed))) throw new LeaseLost();
@@ -99,12 +101,13 @@ export async function send({ store, queue, channels, limiters, config: cfg, acce
 		if (Date.parse(n.leaseUntil!) - Date.now() < needed && !(await queue.renew(n, Math.max(cfg.leaseMs, needed)))) throw new LeaseLost();
 		const abort = new AbortController();
 		const link = n.channel === "EMAIL" && n.priority !== "CRITICAL" && unsubscribeUrl ? await unsubscribeUrl({ channel: n.channel, address: n.to, category }) : undefined;
-		const { messageId, segments, subscriptions } = await withTimeout(
+		const { messageId, provider, segments, subscriptions } = await withTimeout(
 			sender.send(n.id, n.to, parts, abort.signal, { priority: n.priority, ...(link ? { unsubscribeUrl: link } : {}) }),
-			cfg.sendTimeoutMs,
+			sendTimeoutMs,
 			abort
 		);
 		const detail: Record<string, unknown> = { attempt: n.attempts, providerMessageId: messageId };
+		if (provider) detail.provider = provider;
 		if (segments !== undefined) detail.segments = segments;
 		if (subscriptions) detail.subscriptions = subscriptions;
 		return { notification: n, status: "SENT", event: "SENT", detail, set: { providerMessageId: messageId } };

@@ -27,7 +27,9 @@ export const COMPONENT_SCHEMAS = {
 			errors: {
 				type: "array",
 				items: { type: "object", required: ["field", "message"], properties: { field: { type: "string" }, message: { type: "string" } } }
-			}
+			},
+			mfaToken: { type: "string", description: "MFA_REQUIRED, MFA_ENROLLMENT_REQUIRED: finishes the sign-in (5 minutes, single use)." },
+			factors: { type: "array", items: { enum: ["totp", "webauthn", "sms", "recovery"] }, description: "MFA_REQUIRED: the factors the user can answer with." }
 		}
 	},
 	/** lib/idp/types.ts TokenSet. */
@@ -52,6 +54,29 @@ export const COMPONENT_SCHEMAS = {
 		type: "object",
 		required: ["actorId", "email", "firstName", "lastName", "createdAt", "updatedAt"],
 		properties: { actorId: { type: "string" }, email: { type: "string" }, firstName: { type: "string" }, lastName: { type: "string" }, createdAt: isoTime, updatedAt: isoTime }
+	},
+	/** services/auth/admin-users.ts AdminUser (the list's items) and AdminUserDetail (one account). */
+	AdminUser: {
+		type: "object",
+		required: ["actorId", "email", "firstName", "lastName", "createdAt", "locked"],
+		properties: {
+			actorId: uuid,
+			email: { type: "string" },
+			firstName: { type: "string" },
+			lastName: { type: "string" },
+			createdAt: isoTime,
+			emailVerified: { type: "boolean", description: "In the answer of GET /admin/users/{actorId}." },
+			locked: { type: "boolean", description: "Password sign-in and refresh are refused until an administrator unlocks the account." },
+			lockedAt: isoTime
+		}
+	},
+	AdminUserList: {
+		type: "object",
+		required: ["items"],
+		properties: {
+			items: { type: "array", items: { $ref: "#/components/schemas/AdminUser" } },
+			nextCursor: { type: "string", description: "Absent on the last page." }
+		}
 	},
 	/** services/notifications/notifications.service.ts CreateResult. */
 	NotificationAccepted: {
@@ -364,5 +389,48 @@ export const COMPONENT_SCHEMAS = {
 	},
 	RotatedKey: { type: "object", required: ["kid"], properties: { kid: { type: "string" } } },
 	EmailVerified: { type: "object", required: ["emailVerified"], properties: { emailVerified: { const: true } } },
+	/** lib/mfa/index.ts list(). */
+	MfaFactors: {
+		type: "object",
+		required: ["items", "recoveryCodesLeft"],
+		properties: {
+			items: {
+				type: "array",
+				items: {
+					type: "object",
+					required: ["factorId", "type", "name", "createdAt", "lastUsedAt"],
+					properties: {
+						factorId: uuid,
+						type: { enum: ["totp"] },
+						name: { type: "string" },
+						createdAt: isoTime,
+						lastUsedAt: { anyOf: [isoTime, { type: "null" }] }
+					}
+				}
+			},
+			recoveryCodesLeft: { type: "integer", minimum: 0 }
+		}
+	},
+	/** lib/mfa/index.ts enrolTotp(). */
+	TotpEnrolment: {
+		type: "object",
+		required: ["factorId", "secret", "otpauthUri"],
+		properties: {
+			factorId: uuid,
+			secret: { type: "string", description: "The base32 seed, for typing into an app; shown once." },
+			otpauthUri: { type: "string", description: "otpauth://totp/… (SHA1, 6 digits, 30 s): show it as a QR code." }
+		}
+	},
+	/** lib/mfa/index.ts confirmTotp(). */
+	TotpConfirmed: {
+		type: "object",
+		required: ["factorId"],
+		properties: {
+			factorId: uuid,
+			recoveryCodes: { type: "array", items: { type: "string" }, description: "With the first factor only: 10 single-use codes, shown once." }
+		}
+	},
+	/** lib/mfa/index.ts regenerateRecoveryCodes(). */
+	RecoveryCodes: { type: "object", required: ["codes"], properties: { codes: { type: "array", items: { type: "string" } } } },
 	OpenApiDocument: { ...FREE_OBJECT, description: "This document." }
 } satisfies Record<string, JsonSchema>;

@@ -52,10 +52,10 @@ export function usesDataDir(config: Config): boolean {
 /** The file outboxes this node's dispatcher writes messages to (lib/email/file.ts, lib/sms/file.ts). */
 export function fileOutboxes(config: Config): string[] {
 	if (!config.services.includes("dispatcher")) return [];
-	const { emailProvider, sms } = config.notifications;
+	const { emailProviders, sms } = config.notifications;
 	return [
-		...(emailProvider === "file" ? [path.join(config.dataDir, "outbox")] : []),
-		...(sms.provider === "file" ? [path.join(config.dataDir, "outbox", "sms")] : [])
+		...(emailProviders.includes("file") ? [path.join(config.dataDir, "outbox")] : []),
+		...(sms.providers.includes("file") ? [path.join(config.dataDir, "outbox", "sms")] : [])
 	];
 }
 

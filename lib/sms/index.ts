@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Config } from "../config";
+import type { Config, SmsProviderKind } from "../config";
 import { AwsSmsProvider } from "./aws";
 import { FileSmsProvider } from "./file";
 import { SmppSmsProvider, type SmppLog } from "./smpp";
@@ -16,9 +16,10 @@ export interface SmsProviderDeps {
 	log?: SmppLog;
 }
 
-export function createSmsProvider(config: Config, deps: SmsProviderDeps = {}): SmsProvider {
+/** One provider of SMS_PROVIDERS (the first by default). */
+export function createSmsProvider(config: Config, deps: SmsProviderDeps = {}, name: SmsProviderKind = config.notifications.sms.provider): SmsProvider {
 	const n = config.notifications;
-	switch (n.sms.provider) {
+	switch (name) {
 		case "aws":
 			return new AwsSmsProvider({ region: config.idp.region, endpoint: n.sms.awsEndpoint, configurationSet: n.sms.configurationSet, timeoutMs: n.sendTimeoutMs });
 		case "smpp":

@@ -10,7 +10,7 @@
 import type { AccountCreator, ActorDirectory } from "../accounts/create";
 import type { Config } from "../config";
 import { notConfigured, type ClientError } from "../errors";
-import type { IdentityProvider, TokenSet } from "../idp/types";
+import type { CreatedUser, IdentityProvider, TokenSet } from "../idp/types";
 import type { KeyValue } from "../kv";
 import { SecretBox } from "../crypto/secretbox";
 import type { Store } from "../store";
@@ -100,13 +100,20 @@ export class SocialSignIn {
 		}
 	}
 
-	/** 401 INVALID_TEMPORARY_TOKEN when the token is unknown, expired, already used, or its user is gone. */
-	async exchange(token: string): Promise<TokenSet> {
+	/**
+	 * 401 INVALID_TEMPORARY_TOKEN when the token is unknown, expired, already used, or its
+	 * user is gone. `complete` issues the tokens (the MFA gate: a user with a second
+	 * factor gets 403 MFA_REQUIRED, and the temporary token is spent all the same).
+	 */
+	async exchange(token: string, complete?: (user: CreatedUser) => Promise<TokenSet>): Promise<TokenSet> {
 		const identity = await this.tokens.consume(token);
+		const user = { sub: identity.sub, username: identity.username };
 		try {
-			return await (await this.deps.idp()).issueForUser({ sub: identity.sub, username: identity.username });
+			return await (complete ? complete(user) : (await this.deps.idp()).issueForUser(user));
 		} catch (err) {
-			if ((err as ClientError).type === "INVALID_CREDENTIALS") throw invalidTemporaryToken();
+			const type = (err as ClientError).type;
+			if (type === "INVALID_CREDENTIALS") throw invalidTemporaryToken();
+			if (type === "MFA_REQUIRED" || type === "MFA_ENROLLMENT_REQUIRED") throw err;
 			// The user did nothing wrong: keep the token usable for a retry.
 			await this.tokens.restore(token, identity).catch(() => undefined);
 			throw err;

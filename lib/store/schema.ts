@@ -31,6 +31,8 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	lifecycle_tokens: { indexes: [{ fields: { sub: 1, purpose: 1 } }, { fields: { expiresAt: 1 } }] },
 	/** Cognito: when each user's sessions were last ended by the platform (sign-out everywhere, reset). */
 	session_revocations: { indexes: [] },
+	/** Accounts an administrator locked, under the actor id (lib/accounts/locks.ts). */
+	account_locks: { indexes: [] },
 	/** Account creations under way, keyed by email (lib/accounts/intents.ts); repairs read the oldest. */
 	account_intents: { indexes: [{ fields: { touchedAt: 1 } }] },
 	/**
@@ -93,6 +95,18 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	webhook_recovery: { indexes: [] },
 	/** Every attempt of a webhook delivery, newest first per endpoint. */
 	webhook_attempts: { indexes: [{ fields: { endpointId: 1, at: -1 } }] },
+	/** Second factors (lib/mfa/records.ts): a user's factors; TOTP seeds sealed. */
+	mfa_factors: { indexes: [{ fields: { userSub: 1, status: 1 } }] },
+	/** Recovery codes under a SHA-256 of user and code; one set per user. */
+	mfa_recovery_codes: { indexes: [{ fields: { userSub: 1, usedAt: 1 } }] },
+	/** Sign-ins waiting for a second factor (or an enrolment), under the mfaToken's SHA-256. */
+	mfa_tokens: { indexes: [{ fields: { expiresAt: 1 } }] },
+	/** Cognito: the platform's record of each session's auth_time and amr, which pool tokens cannot carry (lib/mfa/sessions.ts). */
+	auth_sessions: { indexes: [{ fields: { refreshHash: 1 } }, { fields: { expiresAt: 1 } }] },
+	/** Cognito: which session each access token (by jti) belongs to, until it expires. */
+	auth_session_tokens: { indexes: [{ fields: { expiresAt: 1 } }] },
+	/** Security events per actor, newest first (lib/audit). */
+	audit_events: { indexes: [{ fields: { actorId: 1, id: -1 } }, { fields: { type: 1, id: -1 } }] },
 	/** Social sign-in: one link per provider user, with the provider's sealed refresh token. */
 	social_identities: { indexes: [{ fields: { provider: 1, subject: 1 }, unique: true }, { fields: { userSub: 1 } }] }
 };

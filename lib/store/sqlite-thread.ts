@@ -205,7 +205,8 @@ export class SqliteWorkerStore implements Store {
 				p.reject(err);
 			} else p.resolve(r.value);
 		}
-		if (this.pending.size === 0) this.worker?.unref();
+		// While closing, the worker's exit is awaited: it must keep the process alive until then.
+		if (this.pending.size === 0 && !this.closing) this.worker?.unref();
 	}
 
 	/** Work already posted is committed and answered first; then the worker closes the file and exits. */

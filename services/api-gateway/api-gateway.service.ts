@@ -15,9 +15,11 @@ import type { HttpMeta } from "../../lib/http/meta";
 import { answerClientError } from "../../lib/errors/http-refusal";
 import { RateLimiter } from "../../lib/rate-limit";
 import { RuntimeMixin } from "../../mixins/runtime.mixin";
+import { looksLikeMfaToken } from "../../lib/mfa/token-shape";
 import type { AuthMeta } from "../../middlewares/auth.middleware";
 import { ref } from "../../lib/openapi/schemas";
 import { answerAtEntry, answerError, BEARER } from "./answers";
+import { policyOf } from "./hooks";
 import { CONSOLE_ACTIONS } from "./console";
 import { DOCS_ACTIONS } from "./docs";
 import { HttpDrain } from "./drain";
@@ -158,6 +160,10 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 			const m = typeof header === "string" ? BEARER.exec(header) : null;
 			if (!m) throw unauthorized();
 			const token = header!.slice(m[0].length);
+			if (policyOf(req).enrolmentBearer && looksLikeMfaToken(token)) {
+				ctx.meta.authToken = token;
+				return null;
+			}
 			const rt = this.runtime();
 			// A token verified before (and unexpired) passes without a promise; any other is verified in full.
 			const cached = rt.cachedPrincipal(token);

@@ -54,6 +54,9 @@ table.queue td.depth { font-size: 1.3rem; font-weight: 700; font-variant-numeric
 .stat-value { font-size: 1.5rem; font-weight: 700; font-variant-numeric: tabular-nums; }
 .badge { display: inline-block; margin-left: .5rem; padding: 0 .5rem; border-radius: 1rem; font-size: .8rem; font-weight: 600; }
 .badge.warn { background: #fffaeb; color: var(--warn); border: 1px solid #fec84b; }
+.badge.ok { background: #ecfdf3; color: var(--good); border: 1px solid #75e0a7; margin-left: 0; }
+.badge.danger { background: #fef3f2; color: var(--danger); border: 1px solid #fda29b; margin-left: 0; }
+table.providers .badge.warn { margin-left: 0; }
 .charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); gap: .75rem; }
 .chart { margin: 0; background: var(--card); border: 1px solid var(--line); border-radius: .5rem; padding: .5rem .75rem; }
 .chart figcaption { font-size: .85rem; font-weight: 600; }

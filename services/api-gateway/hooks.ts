@@ -7,13 +7,13 @@ import type { Context } from "moleculer";
 import { rateLimitSubject } from "../../lib/net/client-ip";
 import { badRequest, ClientError, shuttingDown } from "../../lib/errors";
 import { EVENT_SEQ, type Timeline } from "../../lib/notifications";
-import type { SocialCallbackMeta } from "../../lib/http/meta";
+import type { OriginMeta, SocialCallbackMeta } from "../../lib/http/meta";
 import { checkJsonText, unsafeKey } from "../../lib/http/json-guard";
 import { BINDING_COOKIE, readCookie } from "../../lib/social/state";
 import type { LiveStream } from "./live";
 import type { AliasPolicy, AppliedPolicy, BodyKind, GatewayThis, Req, Res } from "./types";
 
-type CallMeta = SocialCallbackMeta & { idempotencyKey?: string; acceptsHtml?: boolean };
+type CallMeta = SocialCallbackMeta & OriginMeta & { idempotencyKey?: string; acceptsHtml?: boolean };
 type BodyCheck = (ctx: Context<unknown, CallMeta>, req: Req) => void;
 
 export const JSON_LIMIT = "1mb";
@@ -144,7 +144,7 @@ async function countAttempt(gateway: GatewayThis, limit: NonNullable<AliasPolicy
  * is named here; test/unit/route-hooks.test.ts holds them to it.
  */
 export function needsHooks(p: AppliedPolicy): boolean {
-	return p.body !== "none" || p.bodyParamsOnly === true || p.bindingCookie === true || p.rateLimit !== undefined || p.stream !== undefined || p.noStore === true || p.idempotencyKey === true;
+	return p.body !== "none" || p.bodyParamsOnly === true || p.bindingCookie === true || p.rateLimit !== undefined || p.stream !== undefined || p.noStore === true || p.idempotencyKey === true || p.origin === true;
 }
 
 /**
@@ -161,6 +161,11 @@ export function beforeCall(this: GatewayThis, ctx: Context<unknown, CallMeta>, _
 		throw badRequest("Send the parameters in the JSON body, not in the URL.");
 	}
 	if (policy.bindingCookie) ctx.meta.socialBinding = readCookie(req.headers.cookie, BINDING_COOKIE);
+	if (policy.origin) {
+		ctx.meta.clientIp = this.clientAddresses.of(req.socket.remoteAddress, req.headers["x-forwarded-for"]);
+		const ua = req.headers["user-agent"];
+		if (typeof ua === "string") ctx.meta.userAgent = ua.slice(0, 512);
+	}
 	// Only the rate limit waits (on the store); an alias without one, the busy reads among them, answers without a promise.
 	if (policy.rateLimit) return countAttempt(this, policy.rateLimit, req).then(() => openIfLive(this, policy, req, res));
 	openIfLive(this, policy, req, res);

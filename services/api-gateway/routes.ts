@@ -73,6 +73,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"POST password/forgot": { action: "auth.forgotPassword", rateLimit: { bucket: "forgot", userField: "email" } },
 			"POST password/reset": { action: "auth.resetPassword", rateLimit: { bucket: "redeem" } },
 			"POST logout": "auth.logout",
+			// The second step of a sign-in: the mfaToken's own tries bound guesses, the account's login limit too.
+			"POST mfa/verify": { action: "auth.mfaVerify", rateLimit: { bucket: "redeem" }, origin: true },
+			"POST mfa/challenge": { action: "auth.mfaChallenge", rateLimit: { bucket: "redeem" } },
 			"POST services/token": { action: "auth.serviceToken", rateLimit: { bucket: "service", userField: "username" } }
 		}
 	},
@@ -163,6 +166,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"GET admin/suppressions": "preferences.listSuppressions",
 			"GET admin/unsubscribes": "preferences.listUnsubscribes",
 			"GET admin/stats": { action: "stats.overview", noStore: true },
+			"GET admin/providers": { action: "stats.providers", noStore: true },
+			"GET admin/users": { action: "auth.listUsers", noStore: true },
+			"GET admin/users/:actorId": { action: "auth.getUser", noStore: true },
 			"GET admin/webhook-endpoints": "outbound.listAllEndpoints",
 			"GET actors/:id/push-subscriptions": "notifications.listPushSubscriptions",
 			"GET resumes/:id": "documents.get",
@@ -170,7 +176,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"GET notifications": "notifications.list",
 			"GET notifications/:notificationId": "notifications.get",
 			"GET notifications/:notificationId/events": { action: "notifications.events", stream: "sse" },
-			"GET templates/:id": "notifications.getTemplate"
+			"GET templates/:id": "notifications.getTemplate",
+			"GET auth/mfa/factors": { action: "auth.mfaFactors", noStore: true }
 		}
 	},
 	{
@@ -183,8 +190,16 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"POST auth/email/verification": { action: "auth.requestVerification", ...OWN_ACCOUNT, bodyless: true, rateLimit: { bucket: "verification" } },
 			"POST auth/password/change": { action: "auth.changePassword", ...OWN_ACCOUNT, rateLimit: { bucket: "login" } },
 			"POST auth/logout/all": { action: "auth.logoutAll", ...OWN_ACCOUNT, bodyless: true },
+			// Second factors: the enrolment routes also take an enrolment mfaToken (MFA_ENFORCE) as the Bearer token.
+			"POST auth/mfa/totp": { action: "auth.enrolTotp", ...OWN_ACCOUNT, bodyless: true, enrolmentBearer: true, origin: true },
+			"POST auth/mfa/totp/:factorId/confirm": { action: "auth.confirmTotp", ...OWN_ACCOUNT, enrolmentBearer: true, origin: true },
+			"POST auth/mfa/recovery-codes": { action: "auth.regenerateRecoveryCodes", ...OWN_ACCOUNT, bodyless: true, origin: true },
+			"DELETE auth/mfa/factors/:factorId": { action: "auth.removeFactor", noStore: true, origin: true },
+			"DELETE admin/users/:actorId/mfa": { action: "auth.adminRemoveMfa", origin: true },
 			"PUT actors/:id/preferences": "preferences.putPreferences",
 			"DELETE admin/suppressions/:channel/:address": "preferences.removeSuppression",
+			"POST admin/users/:actorId/lock": { action: "auth.lockUser", bodyless: true },
+			"POST admin/users/:actorId/unlock": { action: "auth.unlockUser", bodyless: true },
 			"DELETE admin/unsubscribes/:channel/:address/:category": "preferences.removeUnsubscribe",
 			"POST actors/:id/push-subscriptions": "notifications.addPushSubscription",
 			"DELETE actors/:id/push-subscriptions/:subscriptionId": "notifications.deletePushSubscription",

@@ -47,6 +47,13 @@ export interface AliasPolicy {
 	 * timeline it begins with (after Last-Event-ID). Without it, that timeline as JSON.
 	 */
 	stream?: "sse";
+	/**
+	 * The Bearer token may also be an enrolment mfaToken (MFA_ENFORCE), which only the
+	 * auth service can check: it is handed on unverified, and the action's rule decides.
+	 */
+	enrolmentBearer?: boolean;
+	/** The client's address and User-Agent are handed to the action in meta (OriginMeta), for the audit trail. */
+	origin?: boolean;
 }
 
 /** What a matched alias carries as req.$alias.policy: its route's body kind and policy, overridden by its own. */

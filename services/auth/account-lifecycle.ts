@@ -118,11 +118,12 @@ export const AccountLifecycleMixin: ServiceSchema<ServiceSettingSchema, Lifecycl
 		changePassword: {
 			visibility: "published",
 			auth: ["user"],
+			stepUp: true,
 			openapi: {
 				summary: "Change the signed-in user's password",
-				description: "Every other refresh token of the user is revoked.",
+				description: "Step-up: the sign-in must be at most STEP_UP_MAX_AGE_SECONDS old. Every other refresh token of the user is revoked.",
 				success: { status: 204, description: "The password is changed." },
-				problems: ["INVALID_CREDENTIALS", "INVALID_PASSWORD"],
+				problems: ["INVALID_CREDENTIALS", "INVALID_PASSWORD", "STEP_UP_REQUIRED"],
 				example: { currentPassword: "Correct-Horse-9", newPassword: "Battery-Staple-7" }
 			},
 			params: { currentPassword: secret, newPassword: secret, $$strict: true },

@@ -1,26 +1,31 @@
 /**
  * Authentication: registration, password login and refresh, on top of the
- * configured identity provider, and social sign-in (lib/social/). Accounts are made
+ * configured identity provider, with the second-factor gate (lib/mfa, slice ./mfa.ts)
+ * and social sign-in (lib/social/, slice ./social.ts). Accounts are made
  * all or nothing by lib/accounts/create.ts; lib/accounts/repair.ts finishes or undoes
  * the ones a dying node cut off, at start, periodically, and at a sign-in of a user
  * who has no actor profile.
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { AccountCreator, messageOf, type ActorDirectory } from "../../lib/accounts/create";
-import { AccountLifecycle } from "../../lib/accounts/lifecycle";
+import { AccountLifecycle, invalidRefresh } from "../../lib/accounts/lifecycle";
 import { AccountRepair } from "../../lib/accounts/repair";
-import { AUTH_METRIC_HOOKS, registerAuthMetrics } from "../../lib/auth/metrics";
+import { AUTH_METRIC_HOOKS, countMfaChallenge, registerAuthMetrics } from "../../lib/auth/metrics";
+import { AuditLog } from "../../lib/audit";
+import { SecondFactors } from "../../lib/mfa";
 import { RateLimiter } from "../../lib/rate-limit";
 import { emailParam, normalizeEmail } from "../../lib/email-address";
 import { ClientError } from "../../lib/errors";
-import type { HttpMeta, SocialCallbackMeta } from "../../lib/http/meta";
+import type { HttpMeta } from "../../lib/http/meta";
 import type { TokenSet } from "../../lib/idp";
 import { SOCIAL_LINK_STEP, socialLinkRepair } from "../../lib/social/accounts";
-import { redirectHeaders, type Redirect } from "../../lib/social/redirect";
-import { SocialSignIn, type CallbackInput } from "../../lib/social/sign-in";
+import type { SocialSignIn } from "../../lib/social/sign-in";
 import { AccountLifecycleMixin } from "./account-lifecycle";
 import { RuntimeMixin, type RuntimeMethods } from "../../mixins/runtime.mixin";
 import { ServiceAccountsMixin } from "./service-accounts";
+import { MfaMixin } from "./mfa";
+import { AdminUsersMixin } from "./admin-users";
+import { SocialMixin } from "./social";
 import { ref } from "../../lib/openapi/schemas";
 
 export interface RegisterParams {
@@ -41,18 +46,8 @@ export interface RefreshParams {
 
 export type RegisterResult = TokenSet & { actorId: string };
 
-export interface SocialLoginParams {
-	returnTo?: string;
-}
-
-export interface ExchangeParams {
-	token: string;
-}
-
 interface AuthMethods extends RuntimeMethods {
-	social(): SocialSignIn;
 	actorDirectory(ctx: Context | null): ActorDirectory;
-	redirect(ctx: Context<unknown, HttpMeta>, redirect: Redirect): void;
 	signedIn(ctx: Context, tokens: TokenSet): Promise<TokenSet>;
 	sweep(): void;
 }
@@ -60,13 +55,19 @@ interface AuthMethods extends RuntimeMethods {
 interface AuthVars {
 	accounts: AccountCreator;
 	lifecycle: AccountLifecycle;
+	mfa: SecondFactors;
 	limiter?: RateLimiter;
 	repair: AccountRepair;
 	socialSignIn?: SocialSignIn;
 	/** Set while the service runs: no repair starts once it is cleared. */
 	sweepTimer?: NodeJS.Timeout;
+	/** Removes spent and expired mfaTokens (with any Cognito token set they held) and ended Cognito session records. */
+	mfaSweepTimer?: NodeJS.Timeout;
 	sweeping?: Promise<void>;
 }
+
+/** How often expired mfaTokens and Cognito session records are removed. */
+const MFA_SWEEP_INTERVAL_MS = 60_000;
 
 /** Repairs run at least this often, however long the grace period. */
 const MAX_SWEEP_INTERVAL_MS = 60_000;
@@ -85,7 +86,7 @@ const personName = {
 
 const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = {
 	name: "auth",
-	mixins: [RuntimeMixin, AccountLifecycleMixin as Partial<ServiceSchema>, ServiceAccountsMixin as Partial<ServiceSchema>],
+	mixins: [RuntimeMixin, AccountLifecycleMixin as Partial<ServiceSchema>, ServiceAccountsMixin as Partial<ServiceSchema>, MfaMixin as Partial<ServiceSchema>, SocialMixin as Partial<ServiceSchema>, AdminUsersMixin as Partial<ServiceSchema>],
 	// Sign-in and refresh counters for Prometheus (lib/auth/metrics.ts).
 	hooks: AUTH_METRIC_HOOKS,
 	actions: {
@@ -128,12 +129,22 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 			openapi: {
 				summary: "Sign in with a password",
 				success: { status: 200, description: "Signed in.", schema: ref("TokenSet") },
-				problems: ["INVALID_CREDENTIALS", "USER_NOT_CONFIRMED", "EMAIL_NOT_VERIFIED"],
+				description:
+					"A user with a second factor gets 403 MFA_REQUIRED with an `mfaToken` (single use, 5 minutes) and the `factors` to answer with at POST /auth/mfa/verify; one who must enrol one (MFA_ENFORCE) gets 403 MFA_ENROLLMENT_REQUIRED with an `mfaToken` for the enrolment routes.",
+				problems: ["INVALID_CREDENTIALS", "USER_NOT_CONFIRMED", "EMAIL_NOT_VERIFIED", "MFA_REQUIRED", "MFA_ENROLLMENT_REQUIRED"],
 				example: { username: "ada@example.com", password: "Correct-Horse-9" }
 			},
 			params: { username: { type: "string", min: 1, max: 254 }, password: secret, $$strict: true },
 			async handler(ctx: Context<LoginParams>): Promise<TokenSet> {
-				return this.signedIn(ctx, await this.lifecycle.admit(await (await this.runtime().idp()).login(ctx.params.username, ctx.params.password)));
+				const idp = await this.runtime().idp();
+				const check = await idp.authenticate(ctx.params.username, ctx.params.password);
+				// A locked account gets a wrong password's answer before any second factor is asked for.
+				await this.lifecycle.refuseLockedSubject(check.user.sub).catch(async err => {
+					if (check.tokens) await idp.revokeSession(check.tokens.refreshToken).catch(() => undefined);
+					throw err;
+				});
+				const tokens = await this.mfa.passwordSignIn(idp, check);
+				return this.signedIn(ctx, await this.lifecycle.admit(tokens));
 			}
 		},
 		refresh: {
@@ -148,57 +159,11 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 			},
 			params: { refreshToken: { type: "string", min: 1, max: 8192 }, $$strict: true },
 			async handler(ctx: Context<RefreshParams>): Promise<TokenSet> {
-				return this.signedIn(ctx, await this.lifecycle.admit(await (await this.runtime().idp()).refresh(ctx.params.refreshToken)));
-			}
-		},
-		socialLogin: {
-			visibility: "published",
-			auth: "public",
-			openapi: {
-				summary: "Start social sign-in",
-				description: "A browser navigation: redirects to the identity provider and sets the binding cookie the callback checks.",
-				success: { status: 302, description: "To the provider's authorization endpoint.", headers: { Location: "The provider's authorization URL.", "Set-Cookie": "The sign-in binding cookie (HttpOnly)." } },
-				storage: false
-			},
-			params: { returnTo: { type: "string", optional: true, max: 2048 }, $$strict: true },
-			async handler(ctx: Context<SocialLoginParams, HttpMeta>): Promise<null> {
-				this.redirect(ctx, await this.social().start(ctx.params.returnTo));
-				return null;
-			}
-		},
-		socialCallback: {
-			visibility: "published",
-			auth: "public",
-			openapi: {
-				summary: "Finish social sign-in (the provider's redirect)",
-				description: "Always redirects to the UI: with a one-time `token` to exchange at POST /auth/tokens/exchange, or with only an `error` code.",
-				success: { status: 302, description: "To the UI, with ?token= or ?error=.", headers: { Location: "The UI address." } }
-			},
-			// Not strict: providers add parameters of their own (iss, scope, session_state, authuser).
-			params: {
-				code: { type: "string", optional: true, max: 4096 },
-				state: { type: "string", optional: true, max: 256 },
-				error: { type: "string", optional: true, max: 256 },
-				$$strict: false
-			},
-			async handler(ctx: Context<CallbackInput, SocialCallbackMeta>): Promise<null> {
-				const { code, state, error } = ctx.params;
-				this.redirect(ctx, await this.social().finish({ code, state, error }, ctx.meta.socialBinding, this.actorDirectory(ctx)));
-				return null;
-			}
-		},
-		exchange: {
-			visibility: "published",
-			auth: "public",
-			openapi: {
-				summary: "Exchange the social sign-in token for tokens",
-				success: { status: 200, description: "Signed in.", schema: ref("TokenSet") },
-				problems: ["INVALID_TEMPORARY_TOKEN"],
-				example: { token: "q4Vd8Xz1Lr6Nw3Tb9Ks2Hm7Pf5Yc0Ja4Ue8Gi1Ro6Zt" }
-			},
-			params: { token: { type: "string", min: 1, max: 8192 }, $$strict: true },
-			async handler(ctx: Context<ExchangeParams>): Promise<TokenSet> {
-				return this.signedIn(ctx, await this.social().exchange(ctx.params.token));
+				const idp = await this.runtime().idp();
+				const tokens = await idp.refresh(ctx.params.refreshToken);
+				// Cognito: the new access token joins its session's record (its auth_time and amr).
+				if (idp.kind === "cognito") await this.mfa.sessions().refreshed(ctx.params.refreshToken, tokens);
+				return this.signedIn(ctx, await this.lifecycle.admit(tokens, invalidRefresh));
 			}
 		}
 	},
@@ -209,10 +174,6 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 		}
 	},
 	methods: {
-		social(): SocialSignIn {
-			this.socialSignIn ??= new SocialSignIn(this.runtime(), this.logger, this.accounts);
-			return this.socialSignIn;
-		},
 		/** The actor service under the auth service's own identity (actors.register admits only it). */
 		actorDirectory(ctx: Context | null): ActorDirectory {
 			return {
@@ -231,11 +192,6 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 						}
 					)
 			};
-		},
-		redirect(ctx: Context<unknown, HttpMeta>, redirect: Redirect) {
-			ctx.meta.$statusCode = 302;
-			ctx.meta.$location = redirect.location;
-			ctx.meta.$responseHeaders = redirectHeaders(redirect);
 		},
 		/** The sign-in stands whatever the completion does: it only adds a missing profile. */
 		async signedIn(ctx: Context, tokens: TokenSet): Promise<TokenSet> {
@@ -274,15 +230,31 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 			config: this.runtime().config.accounts,
 			log: this.logger
 		});
+		this.mfa = new SecondFactors({
+			store: () => this.runtime().store(),
+			idp: () => this.runtime().idp(),
+			limiter: () => (this.limiter ??= new RateLimiter(this.runtime().kv(), this.runtime().config.gateway.rateLimits, this.logger)),
+			audit: new AuditLog(() => this.runtime().store(), (m, f) => this.logger.warn(m, f)),
+			config: this.runtime().config.accounts.mfa,
+			keyEncryptionKey: this.runtime().config.idp.keyEncryptionKey,
+			count: (factor, result) => countMfaChallenge(this.broker, factor, result)
+		});
 	},
 	async started() {
 		registerAuthMetrics(this.broker);
 		await (await this.runtime().idp()).bootstrap();
+		// Seeds stored in clear before IDP_KEY_ENCRYPTION_KEY was set are sealed now.
+		await this.mfa.records().sealStoredSeeds();
 		this.sweepTimer = setInterval(() => this.sweep(), Math.min(this.runtime().config.accountRepairGraceMs, MAX_SWEEP_INTERVAL_MS));
+		this.mfaSweepTimer = setInterval(() => {
+			this.mfa.sweep().catch(err => this.logger.warn("Expired MFA records could not be removed; the next sweep tries again", { error: messageOf(err) }));
+		}, MFA_SWEEP_INTERVAL_MS);
+		this.mfaSweepTimer.unref();
 		this.sweep();
 	},
 	async stopped() {
 		clearInterval(this.sweepTimer);
+		clearInterval(this.mfaSweepTimer);
 		this.sweepTimer = undefined;
 		await this.sweeping;
 		await this.lifecycle.settle();

@@ -8,9 +8,14 @@
  * samples of the same shared store, so whichever answers shows the same curve; one
  * that just started shows a shorter one.
  *
+ * GET /admin/providers shows every dispatcher node's view of its providers' circuits
+ * (one view when they share Redis), merged: for each provider the worst state.
+ *
  * It has no SERVICES name of its own: it runs wherever `notifications` runs (index.ts).
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
+import { mergeProviderReports } from "../../lib/channels";
+import type { ProviderHealth } from "../../lib/delivery";
 import { adminStats, type AdminStats, depthSample, type DepthSample, type MinuteCounts, PRIORITIES, queueSnapshot, SERIES_MINUTES } from "../../lib/notifications";
 import { RuntimeMixin, type RuntimeMethods } from "../../mixins/runtime.mixin";
 
@@ -21,6 +26,7 @@ const DEPTH_SAMPLE_MS = 60_000;
 interface StatsMethods extends RuntimeMethods {
 	sampleDepth(): Promise<void>;
 	tallies(ctx: Context): Promise<MinuteCounts[][]>;
+	dispatcherNodes(): string[];
 }
 
 interface StatsState {
@@ -71,6 +77,29 @@ const STATS_SCHEMA = {
 	}
 };
 
+/** lib/delivery/senders.ts ProviderHealth. */
+const PROVIDERS_SCHEMA = {
+	type: "object",
+	required: ["items"],
+	properties: {
+		items: {
+			type: "array",
+			items: {
+				type: "object",
+				required: ["channel", "name", "state", "consecutiveFailures", "since"],
+				properties: {
+					channel: { enum: ["EMAIL", "SMS"] },
+					name: { type: "string", description: "The provider's name in EMAIL_PROVIDERS or SMS_PROVIDERS." },
+					state: { enum: ["up", "down", "probing"], description: "down: skipped until its cooldown ends; probing: one message is trying it again." },
+					consecutiveFailures: count,
+					lastError: { type: "string", description: "The code of its latest retryable failure." },
+					since: isoTime
+				}
+			}
+		}
+	}
+};
+
 const StatsService: ServiceSchema<ServiceSettingSchema, StatsMethods, StatsState> = {
 	name: "stats",
 	mixins: [RuntimeMixin],
@@ -86,6 +115,23 @@ const StatsService: ServiceSchema<ServiceSettingSchema, StatsMethods, StatsState
 			async handler(ctx: Context): Promise<AdminStats> {
 				return adminStats(this.runtime().store(), await this.tallies(ctx), this.depth);
 			}
+		},
+		providers: {
+			visibility: "published",
+			auth: ["admin"],
+			openapi: {
+				summary: "Email and SMS providers' health across dispatcher nodes (administrators)",
+				success: { status: 200, description: "Each provider of EMAIL_PROVIDERS and SMS_PROVIDERS, in order.", schema: PROVIDERS_SCHEMA }
+			},
+			params: { $$strict: true },
+			async handler(ctx: Context): Promise<{ items: ProviderHealth[] }> {
+				// A node that does not answer (stopping, or gone) leaves out its view, not everyone's.
+				const answers = await Promise.allSettled(this.dispatcherNodes().map(nodeID => ctx.call<ProviderHealth[], object>("dispatcher.providers", {}, { nodeID })));
+				const reports = answers.flatMap(a => (a.status === "fulfilled" ? [a.value] : []));
+				const refused = answers.find(a => a.status === "rejected");
+				if (reports.length === 0 && refused) throw refused.reason;
+				return { items: mergeProviderReports(reports) };
+			}
 		}
 	},
 	methods: {
@@ -95,8 +141,11 @@ const StatsService: ServiceSchema<ServiceSettingSchema, StatsMethods, StatsState
 		},
 		/** Every dispatcher node's tally, asked with the administrator's call (dispatcher.throughput is for administrators too). */
 		async tallies(ctx: Context): Promise<MinuteCounts[][]> {
+			return Promise.all(this.dispatcherNodes().map(nodeID => ctx.call<MinuteCounts[], object>("dispatcher.throughput", {}, { nodeID })));
+		},
+		dispatcherNodes(): string[] {
 			const nodes = this.broker.registry.getServiceList({ onlyAvailable: true, skipInternal: true }).filter(s => s.name === "dispatcher").map(s => s.nodeID as string);
-			return Promise.all([...new Set(nodes)].map(nodeID => ctx.call<MinuteCounts[], object>("dispatcher.throughput", {}, { nodeID })));
+			return [...new Set(nodes)];
 		}
 	},
 	created() {

@@ -15,10 +15,14 @@ import { testConfig } from "../helpers/platform";
 async function make(env: Env = {}) {
 	const config = testConfig(env);
 	const store = new SqliteStore(path.join(config.dataDir, "store.sqlite"));
-	const idp = new EmbeddedIdentityProvider({ config: config.idp, publicUrl: config.publicUrl, store, key: await loadSigningKey(store) });
+	// Real time unless a test moves it on.
+	const clock = { offsetMs: 0 };
+	const now = () => Date.now() + clock.offsetMs;
+	const idp = new EmbeddedIdentityProvider({ config: config.idp, publicUrl: config.publicUrl, store, key: await loadSigningKey(store), now });
 	return {
 		idp,
 		store,
+		clock,
 		verifier: new TokenVerifier(idp.trust()),
 		cleanup: async () => {
 			await store.close();
@@ -116,6 +120,29 @@ describe("embedded identity provider", () => {
 		const coll = t.store.collection<{ id: string; expiresAt: string }>("idp_refresh_tokens");
 		const [a, b] = await Promise.all([coll.get(sha256(first.refreshToken)), coll.get(sha256(second.refreshToken))]);
 		expect(b!.expiresAt).toBe(a!.expiresAt);
+	});
+
+	it("should carry amr, auth_time and sid in both tokens and keep the session's own through refreshes", async () => {
+		await t.idp.createUser({ email: "amr@example.com", password: "Passw0rd-ok", firstName: "A", lastName: "B" });
+		const first = await t.idp.login("amr@example.com", "Passw0rd-ok");
+		const access = decodeJwt(first.accessToken);
+		expect(access).toMatchObject({ amr: ["pwd"], sid: expect.any(String), auth_time: expect.any(Number) });
+		expect(decodeJwt(first.idToken)).toMatchObject({ amr: ["pwd"], sid: access.sid, auth_time: access.auth_time });
+
+		t.clock.offsetMs = 600_000;
+		const later = await t.idp.refresh(first.refreshToken);
+		const refreshed = decodeJwt(later.accessToken);
+		// A refresh proves nothing new: the sign-in's time and methods stay, the token itself is new.
+		expect(refreshed).toMatchObject({ amr: ["pwd"], sid: access.sid, auth_time: access.auth_time });
+		expect(refreshed.iat).toBeGreaterThanOrEqual(access.iat! + 600);
+		expect(later.expiresAt).toBe(refreshed.exp);
+		await expect(t.verifier.verify(first.accessToken)).resolves.toMatchObject({ authTime: access.auth_time, amr: ["pwd"], sid: access.sid });
+
+		// A sign-in finished with a second factor says so, and so do its refreshes.
+		const user = (await t.idp.findUserByEmail("amr@example.com"))!;
+		const mfa = await t.idp.issueForUser(user, { authTime: 1_700_000_000, amr: ["pwd", "otp", "mfa"] });
+		const again = await t.idp.refresh(mfa.refreshToken);
+		expect(decodeJwt(again.idToken)).toMatchObject({ amr: ["pwd", "otp", "mfa"], auth_time: 1_700_000_000 });
 	});
 
 	it("should refuse an unknown refresh token with 401", async () => {

@@ -38,12 +38,12 @@ interface Example {
 }
 
 /** What the story needs before the rest: Ada's account and verified address, a template, a service account. Ada's password changes last. */
-const FIRST = ["POST /auth/register", "POST /auth/email/verify", "POST /templates", "POST /admin/service-accounts"];
+const FIRST = ["POST /auth/register", "POST /auth/email/verify", "POST /templates", "POST /admin/service-accounts", "POST /auth/mfa/totp"];
 const LAST = ["POST /auth/password/change"];
 
 let p: Platform;
 let answers: DocumentedAnswers;
-const story: { actorId?: string; userToken?: string; adminToken?: string; templateId?: string; servicePassword?: string } = {};
+const story: { actorId?: string; userToken?: string; adminToken?: string; templateId?: string; servicePassword?: string; factorId?: string } = {};
 
 /** Ada's refresh token from a fresh sign-in with the login example (each refresh rotates it). */
 async function freshRefreshToken(login: Example): Promise<string> {
@@ -67,7 +67,12 @@ function refusedAsGiven(examples: Example[]): Record<string, { code: ErrorCode; 
 		// A real one needs a social sign-in through a provider (test/integration/social.test.ts).
 		"POST /auth/tokens/exchange": { code: "INVALID_TEMPORARY_TOKEN" },
 		// A real one changes Ada's password under the later examples (test/integration/account-lifecycle.test.ts).
-		"POST /auth/password/reset": { code: "INVALID_RESET_TOKEN" }
+		"POST /auth/password/reset": { code: "INVALID_RESET_TOKEN" },
+		// Ada has no factor: a real mfaToken would need one, and then every later sign-in of the story would ask for it (test/integration/mfa.test.ts).
+		"POST /auth/mfa/verify": { code: "INVALID_MFA_TOKEN" },
+		"POST /auth/mfa/challenge": { code: "INVALID_MFA_TOKEN" },
+		// Confirming Ada's pending factor would do the same; the example's code is not the app's.
+		"POST /auth/mfa/totp/{factorId}/confirm": { code: "INVALID_MFA_CODE" }
 	};
 }
 
@@ -102,7 +107,16 @@ async function tokenFor(alias: DocumentedAlias): Promise<string | undefined> {
 /** Path parameters the examples' routes take, from what the story made so far. */
 function fill(e: Example): string {
 	return e.template.replace(/\{(\w+)\}/g, (_, name: string) => {
-		const value = e.template.startsWith("/actors/") && name === "id" ? story.actorId : e.template.startsWith("/templates/") && name === "id" ? story.templateId : name === "featureName" ? "checkout.new-flow" : undefined;
+		const value =
+			e.template.startsWith("/actors/") && name === "id"
+				? story.actorId
+				: e.template.startsWith("/templates/") && name === "id"
+					? story.templateId
+					: name === "featureName"
+						? "checkout.new-flow"
+						: name === "factorId"
+							? story.factorId
+							: undefined;
 		if (!value) throw new Error(`${e.label}: the test has no value for {${name}} yet`);
 		return value;
 	});
@@ -125,6 +139,7 @@ function remember(e: Example, res: HttpResult): void {
 	if (e.label === "POST /auth/register") Object.assign(story, { actorId: res.body.actorId, userToken: res.body.accessToken });
 	if (e.label === "POST /templates") story.templateId = res.body.templateId;
 	if (e.label === "POST /admin/service-accounts") story.servicePassword = res.body.password;
+	if (e.label === "POST /auth/mfa/totp") story.factorId = res.body.factorId;
 }
 
 describe("the OpenAPI document's request examples against the running platform", () => {

@@ -7,6 +7,7 @@
  * Content-Security-Policy.
  */
 import { createECDH, randomBytes } from "node:crypto";
+import { Secret, TOTP } from "otpauth";
 import { CONSOLE_CSP } from "../../services/api-gateway/console";
 import { DOCS_CSP } from "../../services/api-gateway/docs";
 import { DocumentedAnswers } from "../helpers/openapi";
@@ -122,6 +123,19 @@ describe("answers of the running platform against its OpenAPI document", () => {
 		expect((await call("GET", "/idp/{pool}/.well-known/jwks.json", "/idp/services/.well-known/jwks.json")).status).toBe(200);
 		expect((await call("GET", "/idp/{pool}/.well-known/jwks.json", "/idp/nobody/.well-known/jwks.json")).status).toBe(400);
 		expect((await call("POST", "/admin/keys/rotate", "/admin/keys/rotate", { token: adminToken })).status).toBe(201);
+
+		const actorId = reg.body.actorId as string;
+		const missing = "0190a0a0-0000-7000-8000-000000000000";
+		const users = await call("GET", "/admin/users", `/admin/users?query=${encodeURIComponent(user.email)}`, { token: adminToken });
+		expect(users.body.items).toEqual([expect.objectContaining({ actorId, locked: false })]);
+		expect((await call("GET", "/admin/users", "/admin/users?cursor=%21", { token: adminToken })).status).toBe(400);
+		expect((await call("GET", "/admin/users", "/admin/users", { token })).status).toBe(403);
+		expect((await call("POST", "/admin/users/{actorId}/lock", `/admin/users/${actorId}/lock`, { token: adminToken })).status).toBe(204);
+		expect((await call("POST", "/admin/users/{actorId}/lock", `/admin/users/${missing}/lock`, { token: adminToken })).status).toBe(404);
+		expect((await call("GET", "/admin/users/{actorId}", `/admin/users/${actorId}`, { token: adminToken })).body).toMatchObject({ locked: true, emailVerified: false });
+		expect((await call("GET", "/admin/users/{actorId}", `/admin/users/${missing}`, { token: adminToken })).status).toBe(404);
+		expect((await call("POST", "/admin/users/{actorId}/unlock", `/admin/users/${actorId}/unlock`, { token: adminToken })).status).toBe(204);
+		expect((await call("POST", "/admin/users/{actorId}/unlock", `/admin/users/not-a-uuid/unlock`, { token: adminToken })).status).toBe(400);
 	});
 
 	it("should document every answer of the listing, cancel, live, push, webhook endpoint, preference and unsubscribe routes", async () => {
@@ -176,6 +190,11 @@ describe("answers of the running platform against its OpenAPI document", () => {
 		expect((await call("DELETE", "/admin/unsubscribes/{channel}/{address}/{category}", "/admin/unsubscribes/FAX/nobody@example.com/digest", { token: adminToken })).status).toBe(400);
 		expect((await call("GET", "/admin/stats", "/admin/stats", { token: adminToken })).status).toBe(200);
 		expect((await call("GET", "/admin/stats", "/admin/stats", { token })).status).toBe(403);
+		const providers = await call("GET", "/admin/providers", "/admin/providers", { token: adminToken });
+		expect(providers.status).toBe(200);
+		expect(providers.body.items.map((i: { channel: string; name: string; state: string }) => `${i.channel} ${i.name} ${i.state}`)).toEqual(["EMAIL file up", "SMS file up"]);
+		expect((await call("GET", "/admin/providers", "/admin/providers", { token })).status).toBe(403);
+		expect((await call("GET", "/admin/providers", "/admin/providers")).status).toBe(401);
 		expect((await call("GET", "/admin/webhook-endpoints", "/admin/webhook-endpoints", { token: adminToken })).status).toBe(200);
 		expect((await call("GET", "/admin/webhook-endpoints", "/admin/webhook-endpoints", { token })).status).toBe(403);
 
@@ -184,6 +203,38 @@ describe("answers of the running platform against its OpenAPI document", () => {
 		expect((await call("POST", "/unsubscribe/{token}", "/unsubscribe/not-a-token", oneClick)).status).toBe(400);
 		expect((await call("POST", "/unsubscribe/{token}", "/unsubscribe/not-a-token", { body: "{}", headers: { "content-type": "application/json" } })).status).toBe(415);
 		expect((await call("POST", "/notifications/webhooks/sms-provider", "/notifications/webhooks/sms-provider", { body: "{}", headers: { "content-type": "text/plain" } })).status).toBe(400);
+	});
+
+	it("should document every answer of the second-factor routes", async () => {
+		const user = newUser();
+		const reg = await http(p.baseUrl, "POST", "/auth/register", { json: user });
+		const token = reg.body.accessToken as string;
+		const started = await call("POST", "/auth/mfa/totp", "/auth/mfa/totp", { token, json: { name: "Phone" } });
+		expect(started.status).toBe(201);
+		const seed = new TOTP({ secret: Secret.fromBase32(started.body.secret) });
+		const confirm = (code: string) => call("POST", "/auth/mfa/totp/{factorId}/confirm", `/auth/mfa/totp/${started.body.factorId}/confirm`, { token, json: { code } });
+		expect((await confirm(seed.generate({ timestamp: Date.now() - 3_600_000 }))).status).toBe(401);
+		expect((await confirm(seed.generate())).status).toBe(200);
+		expect((await confirm(seed.generate())).status).toBe(404);
+		expect((await call("GET", "/auth/mfa/factors", "/auth/mfa/factors", { token })).status).toBe(200);
+		expect((await call("GET", "/auth/mfa/factors", "/auth/mfa/factors")).status).toBe(401);
+		expect((await call("POST", "/auth/mfa/recovery-codes", "/auth/mfa/recovery-codes", { token })).status).toBe(201);
+
+		const gated = await call("POST", "/auth/login", "/auth/login", { json: { username: user.email, password: user.password } });
+		expect(gated.status).toBe(403);
+		const mfaToken = gated.body.mfaToken as string;
+		expect((await call("POST", "/auth/mfa/challenge", "/auth/mfa/challenge", { json: { mfaToken, type: "sms" } })).status).toBe(400);
+		expect((await call("POST", "/auth/mfa/challenge", "/auth/mfa/challenge", { json: { mfaToken: "A".repeat(43), type: "sms" } })).status).toBe(401);
+		expect((await call("POST", "/auth/mfa/verify", "/auth/mfa/verify", { json: { mfaToken, type: "totp", code: seed.generate({ timestamp: Date.now() - 3_600_000 }) } })).status).toBe(401);
+		expect((await call("POST", "/auth/mfa/verify", "/auth/mfa/verify", { json: { mfaToken, type: "totp" } })).status).toBe(400);
+		const verified = await call("POST", "/auth/mfa/verify", "/auth/mfa/verify", { json: { mfaToken, type: "totp", code: seed.generate({ timestamp: Date.now() + 30_000 }) } });
+		expect(verified.status).toBe(200);
+
+		expect((await call("DELETE", "/auth/mfa/factors/{factorId}", `/auth/mfa/factors/${reg.body.actorId}`, { token })).status).toBe(404);
+		expect((await call("DELETE", "/auth/mfa/factors/{factorId}", `/auth/mfa/factors/${started.body.factorId}`, { token })).status).toBe(204);
+		const admin = await http(p.baseUrl, "POST", "/auth/login", { json: { username: ADMIN.BOOTSTRAP_ADMIN_EMAIL, password: ADMIN.BOOTSTRAP_ADMIN_PASSWORD } });
+		expect((await call("DELETE", "/admin/users/{actorId}/mfa", `/admin/users/${reg.body.actorId}/mfa`, { token: admin.body.accessToken })).status).toBe(204);
+		expect((await call("DELETE", "/admin/users/{actorId}/mfa", `/admin/users/${reg.body.actorId}/mfa`, { token })).status).toBe(403);
 	});
 
 	it("should serve the reference page and its own files under a strict Content-Security-Policy", async () => {

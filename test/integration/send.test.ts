@@ -216,6 +216,11 @@ describe("send(): what becomes of one claimed notification", () => {
 			expect(push.outcome?.detail).toEqual({ attempt: 1, providerMessageId: "p", subscriptions });
 		});
 
+		it("should name in SENT the provider of a failover list that took the message", async () => {
+			const r = await run({ provider: async h => ({ messageId: `msg-${h.id}`, provider: "smtp-backup" }) });
+			expect(r.outcome?.detail).toEqual({ attempt: 1, providerMessageId: `msg-${r.n.id}`, provider: "smtp-backup" });
+		});
+
 		it.each<[string, Error, string]>([
 			["a retryable provider error", new SendError("THROTTLED", false), "THROTTLED"],
 			["any other error", new Error("socket hang up"), "SEND_ERROR"],

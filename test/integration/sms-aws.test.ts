@@ -73,7 +73,7 @@ describe("SMS through AWS End User Messaging SMS", () => {
 	it("should sign SendTextMessage for sms-voice and send the number, text, sender, configuration set and notification id", async () => {
 		const id = randomUUID();
 		const result = await sms.send(id, "+1 (415) 555-0100", { subject: "ignored", text: "Your code is 123456" });
-		expect(result).toEqual({ messageId: expect.stringMatching(/^msg-/), segments: 1 });
+		expect(result).toEqual({ messageId: expect.stringMatching(/^msg-/), provider: "aws", segments: 1 });
 		const call = standIn.calls.at(-1)!;
 		expect(call.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=local\/\d{8}\/eu-west-1\/sms-voice\/aws4_request, SignedHeaders=[a-z0-9;-]+, Signature=[0-9a-f]{64}$/);
 		expect(call.headers["x-amz-target"]).toBe("PinpointSMSVoiceV2.SendTextMessage");

@@ -7,6 +7,8 @@ import { randomBytes } from "node:crypto";
 import { AdminGetUserCommand } from "@aws-sdk/client-cognito-identity-provider";
 import Redis from "ioredis";
 import { decodeJwt } from "jose";
+import { AccountLocks } from "../../lib/accounts/locks";
+import { Secret, TOTP } from "otpauth";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { SecretBox, SecretBoxError } from "../../lib/crypto/secretbox";
 import { SOCIAL_IDENTITIES, refreshTokenAad, type SocialIdentity } from "../../lib/social/accounts";
@@ -240,6 +242,26 @@ describeWith("Redis", "social sign-in with an OpenID provider and Redis", () => 
 		await expect(runtime(p).store().collection("actors").count({ email: provider.user.email! })).resolves.toBe(0);
 	});
 
+	it("should ask a user with a second factor for it after the exchange, and spend the temporary token", async () => {
+		const first = await exchange(p, (await signIn(p)).token);
+		expect(first.status).toBe(200);
+		expect(decodeJwt(first.body.accessToken).amr).toEqual([]);
+		const started = await http(p.baseUrl, "POST", "/auth/mfa/totp", { token: first.body.accessToken, json: {} });
+		expect(started.status).toBe(201);
+		const seed = new TOTP({ secret: Secret.fromBase32(started.body.secret) });
+		const confirmed = await http(p.baseUrl, "POST", `/auth/mfa/totp/${started.body.factorId}/confirm`, { token: first.body.accessToken, json: { code: seed.generate() } });
+		expect(confirmed.status).toBe(200);
+
+		const { token } = await signIn(p);
+		const gated = await exchange(p, token);
+		expect(gated.status).toBe(403);
+		expect(gated.body).toMatchObject({ code: "MFA_REQUIRED", mfaToken: expect.any(String), factors: ["totp", "recovery"] });
+		expectProblem(await exchange(p, token), 401, "INVALID_TEMPORARY_TOKEN");
+		const verified = await http(p.baseUrl, "POST", "/auth/mfa/verify", { json: { mfaToken: gated.body.mfaToken, type: "totp", code: seed.generate({ timestamp: Date.now() + 30_000 }) } });
+		expect(verified.status).toBe(200);
+		expect(decodeJwt(verified.body.accessToken)).toMatchObject({ sub: decodeJwt(first.body.accessToken).sub, amr: ["otp", "mfa"] });
+	});
+
 	it("should store the provider's refresh token as ciphertext that opens only with the right key and associated data", async () => {
 		const user = provider.user;
 		await signIn(p);
@@ -278,6 +300,20 @@ describeWith("Redis", "social sign-in with an OpenID provider and Redis", () => 
 			expect(res.headers.get("cache-control")).toBe("no-store");
 		}
 		expect(JSON.stringify(replayed.body)).not.toContain(token);
+	});
+
+	it("should answer 401 INVALID_TEMPORARY_TOKEN to a locked account's exchange, and sign it in again once unlocked", async () => {
+		const first = await exchange(p, (await signIn(p)).token);
+		expect(first.status).toBe(200);
+		const sub = decodeJwt(first.body.accessToken).sub!;
+		const locks = new AccountLocks(() => runtime(p).store());
+		await locks.lock(sub, "test");
+		try {
+			expectProblem(await exchange(p, (await signIn(p)).token), 401, "INVALID_TEMPORARY_TOKEN");
+		} finally {
+			await locks.unlock(sub);
+		}
+		expect((await exchange(p, (await signIn(p)).token)).status).toBe(200);
 	});
 
 	it("should refuse a temporary token in the URL and leave it usable from the body", async () => {

@@ -3,13 +3,18 @@
  * reachable (TEST_MONGODB_URL, or a mongod binary mongodb-memory-server can get).
  */
 import fs from "node:fs";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { SqliteStore } from "../../lib/store/sqlite";
 import { SqliteWorkerStore } from "../../lib/store/sqlite-thread";
 import { MongoStore } from "../../lib/store/mongo";
 import { DuplicateKeyError, type Store } from "../../lib/store";
 import { SCHEMA } from "../../lib/store/schema";
+import { AuditLog } from "../../lib/audit";
+import { AuthSessions, MfaRecords } from "../../lib/mfa";
 import { TracedStore } from "../../lib/store/traced";
+import { findUsers } from "../../lib/accounts/directory";
+import { AccountLocks } from "../../lib/accounts/locks";
 import { mongoSource, startMongo } from "../helpers/mongo";
 import { tempDir } from "../helpers/platform";
 import { uniqueName } from "../helpers/services";
@@ -323,6 +328,129 @@ function contract(name: string, open: () => Promise<{ store: Store; cleanup: () 
 
 		it("should answer ping when the backend is up", async () => {
 			await expect(store.ping()).resolves.toBeUndefined();
+		});
+
+		// The administrators' user routes (services/auth/admin-users.ts) on every backend.
+		it("should find accounts by email prefix or id, a page at a time in email order", async () => {
+			const actors = store.collection<{ id: string; email: string; firstName: string; lastName: string; createdAt: string }>("actors");
+			const ids = ["0190a0a0-0000-4000-8000-00000000000", "0190a0a0-0000-4000-8000-10000000000"];
+			const emails = ["ada@x.test", "adam@x.test", "adb@x.test", "bob@x.test", "ad@y.test"];
+			for (const [i, email] of emails.entries()) await actors.insert({ id: `${ids[0]}${i}`, email, firstName: "F", lastName: "L", createdAt: "2026-01-01T00:00:00.000Z" });
+			const emailsOf = (page: { items: { email: string }[] }) => page.items.map(u => u.email);
+
+			const first = await findUsers(store, { query: "AD", limit: 2 });
+			expect(emailsOf(first)).toEqual(["ad@y.test", "ada@x.test"]);
+			const second = await findUsers(store, { query: "ad", cursor: first.nextCursor, limit: 2 });
+			expect(emailsOf(second)).toEqual(["adam@x.test", "adb@x.test"]);
+			expect(second.nextCursor).toBeUndefined();
+			await expect(findUsers(store, { query: "ada@" })).resolves.toMatchObject({ items: [{ email: "ada@x.test", actorId: `${ids[0]}0` }] });
+			expect(emailsOf(await findUsers(store, {}))).toEqual(["ad@y.test", "ada@x.test", "adam@x.test", "adb@x.test", "bob@x.test"]);
+			expect(emailsOf(await findUsers(store, { query: `${ids[0]}3` }))).toEqual(["bob@x.test"]);
+			expect(emailsOf(await findUsers(store, { query: `${ids[1]}3` }))).toEqual([]);
+			await expect(findUsers(store, { cursor: "not a cursor" })).rejects.toMatchObject({ code: 400, type: "VALIDATION_ERROR" });
+		});
+
+		it("should lock an account once, tell locks among many, and unlock it", async () => {
+			const locks = new AccountLocks(() => store);
+			const first = await locks.lock("a1", "admin-1", new Date("2026-01-01T00:00:00.000Z"));
+			// Locking again keeps the first record.
+			await expect(locks.lock("a1", "admin-2")).resolves.toEqual(first);
+			await locks.lock("a2", "cli");
+			await expect(locks.get("a1")).resolves.toEqual({ id: "a1", lockedAt: "2026-01-01T00:00:00.000Z", lockedBy: "admin-1" });
+			expect([...(await locks.among(["a1", "a2", "a3"])).keys()].sort()).toEqual(["a1", "a2"]);
+			await expect(locks.among([])).resolves.toEqual(new Map());
+			await expect(locks.unlock("a1")).resolves.toBe(true);
+			await expect(locks.unlock("a1")).resolves.toBe(false);
+			await expect(locks.get("a1")).resolves.toBeNull();
+		});
+
+		// The second-factor records (lib/mfa) rely on these operations being atomic on every backend.
+		describe("second-factor records", () => {
+			const kek = randomBytes(32);
+			const tokens = { accessToken: "a", idToken: "i", refreshToken: "r", expiresAt: 1, expiresIn: 1, tokenType: "Bearer" as const };
+			const first = { userSub: "u1", username: "u1@example.com", groups: [], amr: ["pwd"], authTime: 1 };
+
+			it("should spend a TOTP time step once, however many race, and never an earlier one", async () => {
+				const records = new MfaRecords(store, kek);
+				const f = await records.addPendingTotp("u1", "Phone", "JBSWY3DPEHPK3PXP");
+				expect(records.seedOf((await records.factor("u1", f.id))!)).toBe("JBSWY3DPEHPK3PXP");
+				await expect(records.factor("u2", f.id)).resolves.toBeNull();
+				// Confirming activates it; the confirming step is spent with it.
+				const confirms = await Promise.all([records.spendCounter(f, 100, true), records.spendCounter(f, 100, true)]);
+				expect(confirms.filter(Boolean)).toHaveLength(1);
+				await expect(records.countActive("u1")).resolves.toBe(1);
+				const active = (await records.factor("u1", f.id))!;
+				const wins = await Promise.all(Array.from({ length: 5 }, () => records.spendCounter(active, 101, false)));
+				expect(wins.filter(Boolean)).toHaveLength(1);
+				await expect(records.spendCounter(active, 100, false)).resolves.toBe(false);
+				await expect(records.spendCounter(active, 102, false)).resolves.toBe(true);
+			});
+
+			it("should seal stored seeds in place once a key-encryption key is configured", async () => {
+				const clear = new MfaRecords(store, undefined);
+				const f = await clear.addPendingTotp("u1", "Phone", "JBSWY3DPEHPK3PXP");
+				expect((await clear.factor("u1", f.id))!.seed).toBe("JBSWY3DPEHPK3PXP");
+				const sealed = new MfaRecords(store, kek);
+				await sealed.sealStoredSeeds();
+				const doc = (await sealed.factor("u1", f.id))!;
+				expect(doc.seed).toBeUndefined();
+				expect(sealed.seedOf(doc)).toBe("JBSWY3DPEHPK3PXP");
+				expect(() => clear.seedOf(doc)).toThrow(/IDP_KEY_ENCRYPTION_KEY/);
+			});
+
+			it("should spend a recovery code once and replace the whole set on regeneration", async () => {
+				const records = new MfaRecords(store, kek);
+				const codes = await records.replaceRecoveryCodes("u1");
+				expect(codes).toHaveLength(10);
+				const spent = await Promise.all([records.spendRecoveryCode("u1", codes[0]), records.spendRecoveryCode("u1", codes[0].toUpperCase())]);
+				expect(spent.filter(Boolean)).toHaveLength(1);
+				await expect(records.spendRecoveryCode("u2", codes[1])).resolves.toBe(false);
+				await expect(records.recoveryCodesLeft("u1")).resolves.toBe(9);
+				const next = await records.replaceRecoveryCodes("u1");
+				await expect(records.spendRecoveryCode("u1", codes[1])).resolves.toBe(false);
+				await expect(records.recoveryCodesLeft("u1")).resolves.toBe(10);
+				await expect(records.spendRecoveryCode("u1", next[9].replace("-", " "))).resolves.toBe(true);
+			});
+
+			it("should give an mfaToken five tries, spend it once, and keep held tokens only for its holder", async () => {
+				const records = new MfaRecords(store, kek);
+				const token = await records.issueToken({ ...first, purpose: "verify" }, tokens);
+				await expect(records.liveToken(token, "enrol")).resolves.toBeNull();
+				const tries = await Promise.all(Array.from({ length: 7 }, () => records.takeAttempt(token, "verify")));
+				expect(tries.filter(t => t !== null)).toHaveLength(5);
+				await expect(records.liveToken(token, "verify")).resolves.toBeNull();
+
+				const other = await records.issueToken({ ...first, purpose: "verify" }, tokens);
+				const rec = (await records.takeAttempt(other, "verify"))!;
+				expect(records.heldTokens(other, rec)).toEqual(tokens);
+				expect(records.heldTokens(token, { ...rec })).toBeNull();
+				const spends = await Promise.all([records.spendToken(rec), records.spendToken(rec)]);
+				expect(spends.filter(Boolean)).toHaveLength(1);
+				await expect(records.takeAttempt(other, "verify")).resolves.toBeNull();
+				expect((await records.tokens.get(rec.id))!.sealedTokens).toBeUndefined();
+			});
+
+			it("should find a Cognito session from its refresh token and from each access token's jti", async () => {
+				const sessions = new AuthSessions(store);
+				const jwt = (claims: object) => `e30.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.sig`;
+				const sid = await sessions.open("u1", { ...tokens, accessToken: jwt({ jti: "j1", exp: 2e9 }), refreshToken: "wrapped~rt" }, { authTime: 42, amr: ["pwd", "otp", "mfa"] });
+				await sessions.refreshed("wrapped~rt", { ...tokens, accessToken: jwt({ jti: "j2", exp: 2e9 }) });
+				await expect(sessions.of("j1")).resolves.toMatchObject({ id: sid, authTime: 42, amr: ["pwd", "otp", "mfa"] });
+				await expect(sessions.of("j2")).resolves.toMatchObject({ id: sid });
+				await expect(sessions.of("j3")).resolves.toBeNull();
+			});
+
+			it("should list an actor's audit events newest first", async () => {
+				// Ids order events by their millisecond: the clock moves on between them.
+				let ms = Date.UTC(2026, 0, 1);
+				const log = new AuditLog(() => store, () => undefined, () => (ms += 1));
+				await log.record("auth.mfa_enrolled", "u1", { ip: "192.0.2.1", userAgent: "ua" });
+				await log.record("auth.recovery_code_used", "u1", {});
+				await log.record("auth.mfa_removed", "u2", {});
+				const events = await log.list("u1");
+				expect(events.map(e => e.type)).toEqual(["auth.recovery_code_used", "auth.mfa_enrolled"]);
+				expect(events[1]).toMatchObject({ actorId: "u1", ip: "192.0.2.1", userAgent: "ua", sessionId: null });
+			});
 		});
 	});
 }

@@ -176,6 +176,14 @@ const ROWS: Record<string, Row> = {
 	"admin.serviceAccounts.delete": { call: c => c.admin.serviceAccounts.delete("billing"), method: "DELETE", path: "/admin/service-accounts/billing", token: true, answer: json(204), result: undefined },
 	"admin.keys.rotate": { call: c => c.admin.keys.rotate(), method: "POST", path: "/admin/keys/rotate", token: true, answer: json(201, { kid: "k2" }), result: { kid: "k2" } },
 	"admin.stats": { call: c => c.admin.stats(), method: "GET", path: "/admin/stats", token: true, answer: json(200, { at: "t" }), result: { at: "t" } },
+	"admin.providers": {
+		call: c => c.admin.providers(),
+		method: "GET",
+		path: "/admin/providers",
+		token: true,
+		answer: json(200, { items: [{ channel: "EMAIL", name: "ses", state: "up", consecutiveFailures: 0, since: "t" }] }),
+		result: { items: [{ channel: "EMAIL", name: "ses", state: "up", consecutiveFailures: 0, since: "t" }] }
+	},
 	"admin.webhookEndpoints.list": { call: c => c.admin.webhookEndpoints.list(), method: "GET", path: "/admin/webhook-endpoints", token: true, answer: json(200, { items: [] }), result: { items: [] } },
 	"request (any operation, parameters encoded)": {
 		call: c => c.request("get", "/templates/{id}", { path: { id: "a/b?c" } }),

@@ -113,7 +113,7 @@ describe("@auth-notify/client as a package", () => {
 		expect(packed).toMatchObject({ status: 0 });
 		const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
 		const files = info.files.map(f => f.path).sort();
-		expect(files).toEqual(expect.arrayContaining(["README.md", "package.json", "dist/index.js", "dist/index.d.ts", "dist/api-types.d.ts", "dist/watch.js"]));
+		expect(files).toEqual(expect.arrayContaining(["README.md", "LICENSE", "package.json", "dist/index.js", "dist/index.d.ts", "dist/api-types.d.ts", "dist/watch.js"]));
 		expect(files.filter(f => f.startsWith("src/") || f.endsWith(".ts") && !f.endsWith(".d.ts") || f === "tsconfig.json")).toEqual([]);
 		tarball = path.join(work, info.filename);
 		expect(fs.existsSync(tarball)).toBe(true);

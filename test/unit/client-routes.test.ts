@@ -6,6 +6,7 @@
  * user. Each call's answer and the state it leaves are checked where the platform keeps
  * them; test/unit/client-methods.test.ts checks the requests byte for byte.
  */
+import { Secret, TOTP } from "otpauth";
 import { ApiError, createClient, type Client } from "../../client/src/index";
 import { linkToken, waitForMail } from "../helpers/mail";
 import { newUser, startPlatform, type Platform } from "../helpers/platform";
@@ -137,5 +138,46 @@ describe("@auth-notify/client namespaces against the platform", () => {
 		await expect(admin.admin.webhookEndpoints.list()).resolves.toMatchObject({ items: expect.any(Array) });
 
 		await expect(user.c.admin.features.list()).rejects.toMatchObject({ status: 403, code: "FORBIDDEN" });
+	});
+
+	it("should enrol an authenticator app, sign in in two steps through MFA_REQUIRED, and manage the factors", async () => {
+		const { c, email, password, actorId } = await signedUp();
+		const { factorId, secret, otpauthUri } = await c.mfa.enrolTotp("Phone");
+		expect(otpauthUri).toMatch(/^otpauth:\/\/totp\//);
+		const totp = new TOTP({ secret: Secret.fromBase32(secret) });
+		const { recoveryCodes } = await c.mfa.confirmTotp(factorId, totp.generate());
+		expect(recoveryCodes).toHaveLength(10);
+		await expect(c.mfa.factors()).resolves.toMatchObject({ items: [{ factorId, type: "totp", name: "Phone" }], recoveryCodesLeft: 10 });
+
+		const other = client();
+		const refused = await other.login(email, password).then(
+			() => null,
+			(err: unknown) => err
+		);
+		expect(refused).toBeInstanceOf(ApiError);
+		expect(refused).toMatchObject({ status: 403, code: "MFA_REQUIRED", mfaToken: expect.any(String), factors: ["totp", "recovery"] });
+		await expect(other.accessToken()).resolves.toBeNull();
+		const mfaToken = (refused as ApiError).mfaToken!;
+		await expect(other.mfa.verify(mfaToken, "totp", "000000")).rejects.toMatchObject({ status: 401, code: expect.stringMatching(/^INVALID_MFA_CODE$/) });
+		const tokens = await other.mfa.verify(mfaToken, "recovery", recoveryCodes![0]);
+		expect(claims(tokens.accessToken)).toMatchObject({ sub: actorId, amr: ["pwd", "otp", "mfa"] });
+		await expect(other.accessToken()).resolves.toBe(tokens.accessToken);
+
+		await expect(other.mfa.regenerateRecoveryCodes()).resolves.toMatchObject({ codes: expect.any(Array) });
+		await expect(other.mfa.removeFactor(actorId)).rejects.toMatchObject({ status: 404 });
+		await expect(other.mfa.removeFactor(factorId)).resolves.toBeUndefined();
+		await expect(other.mfa.factors()).resolves.toEqual({ items: [], recoveryCodesLeft: 0 });
+	});
+
+	it("should let an administrator remove a user's factors", async () => {
+		const { c, email, password, actorId } = await signedUp();
+		const { factorId, secret } = await c.mfa.enrolTotp();
+		await c.mfa.confirmTotp(factorId, new TOTP({ secret: Secret.fromBase32(secret) }).generate());
+		await expect(client().login(email, password)).rejects.toMatchObject({ code: "MFA_REQUIRED" });
+		const admin = client();
+		await admin.login(ADMIN.email, ADMIN.password);
+		await expect(c.admin.users.removeMfa(actorId)).rejects.toMatchObject({ status: 403 });
+		await expect(admin.admin.users.removeMfa(actorId)).resolves.toBeUndefined();
+		await expect(client().login(email, password)).resolves.toMatchObject({ tokenType: "Bearer" });
 	});
 });

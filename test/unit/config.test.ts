@@ -282,9 +282,39 @@ describe("loadConfig", () => {
 
 	it("should deliver SMS to files and push with a stored key, at no send rate, when nothing is set", () => {
 		const n = loadConfig({}).notifications;
-		expect(n.sms).toEqual({ provider: "file", from: undefined, awsEndpoint: undefined, configurationSet: undefined, smpp: undefined });
+		expect(n.sms).toEqual({ provider: "file", providers: ["file"], from: undefined, awsEndpoint: undefined, configurationSet: undefined, smpp: undefined });
 		expect(n.push).toEqual({ vapidKeys: undefined, vapidSubject: "mailto:noreply@localhost", allowInsecureEndpoints: false });
 		expect(n.sendRates).toEqual({ EMAIL: 0, SMS: 0, PUSH: 0 });
+	});
+
+	it("should read the failover lists in order, fall back to the single providers, and take the circuit's defaults", () => {
+		const single = loadConfig({ EMAIL_PROVIDER: "ses" }).notifications;
+		expect([single.emailProviders, single.sms.providers, single.providerCircuit]).toEqual([["ses"], ["file"], { failureThreshold: 3, cooldownMs: 60_000 }]);
+		const n = loadConfig({
+			EMAIL_PROVIDER: "file",
+			EMAIL_PROVIDERS: " smtp, smtp-backup ,smtp",
+			SMTP_URL: "smtp://a.example.com:25",
+			SMTP_BACKUP_URL: "smtp://b.example.com:25",
+			SMS_PROVIDERS: "aws,file",
+			PROVIDER_FAILURE_THRESHOLD: "5",
+			PROVIDER_COOLDOWN_SECONDS: "2"
+		}).notifications;
+		expect([n.emailProvider, n.emailProviders, n.sms.provider, n.sms.providers]).toEqual(["smtp", ["smtp", "smtp-backup"], "aws", ["aws", "file"]]);
+		expect(n.providerCircuit).toEqual({ failureThreshold: 5, cooldownMs: 2000 });
+		expect(n.sendRates).toMatchObject({ EMAIL: 0, SMS: 1 });
+		expect(loadConfig({ EMAIL_PROVIDERS: "smtp,ses", SMTP_URL: "smtp://a.example.com" }).notifications.sendRates.EMAIL).toBe(14);
+	});
+
+	it("should refuse an unknown provider in a list and a listed provider without its settings", () => {
+		expect(validateEnv({ EMAIL_PROVIDERS: "ses,sendgrid" }).map(p => `${p.variable} ${p.problem}`)).toEqual([
+			'EMAIL_PROVIDERS names an unknown provider "sendgrid" (known: ses, smtp, file, smtp-backup)'
+		]);
+		expect(validateEnv({ EMAIL_PROVIDERS: "smtp-backup,smtp" }).map(p => p.variable)).toEqual(["SMTP_URL", "SMTP_BACKUP_URL"]);
+		expect(validateEnv({ SMS_PROVIDERS: "aws,smpp" }).map(p => `${p.variable} ${p.problem}`)).toEqual(["SMPP_URL is required when SMS_PROVIDERS lists smpp"]);
+		expect(validateEnv({ SMS_PROVIDERS: "smpp", SMPP_URL: "smpp://id:pw@127.0.0.1:2775", SMS_ORIGINATION_IDENTITY: "a/b" }).map(p => p.variable)).toEqual([
+			"SMS_ORIGINATION_IDENTITY"
+		]);
+		expect(validateEnv({ PROVIDER_COOLDOWN_SECONDS: "0" }).map(p => p.variable)).toEqual(["PROVIDER_COOLDOWN_SECONDS"]);
 	});
 
 	it("should limit each channel's send rate by its provider's account and its own variable", () => {

@@ -87,4 +87,9 @@ describe("LICENSE", () => {
 		expect(text).toMatch(/^Copyright \(c\) \d{4} auth-notify contributors$/m);
 		expect(text).toContain('THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND');
 	});
+
+	it("should ship with the client SDK package, word for word", () => {
+		expect(read("client/LICENSE")).toBe(read("LICENSE"));
+		expect(JSON.parse(read("client/package.json")).files).toContain("LICENSE");
+	});
 });

@@ -8,6 +8,7 @@
 import { Errors, Validators } from "moleculer";
 import { ClientError, unauthorized } from "../../lib/errors";
 import { toProblem, VALIDATION_MESSAGES } from "../../lib/errors/problem";
+import { stepUpRequired } from "../../lib/mfa/step-up";
 import GatewayService from "../../services/api-gateway/api-gateway.service";
 import { DOCUMENTED_SERVICES } from "../../services/api-gateway/docs";
 import { actionCatalog, listAliases } from "../../services/api-gateway/openapi";
@@ -35,6 +36,31 @@ describe("the challenge of a 401", () => {
 	it("should keep quotes and backslashes out of error_description", () => {
 		const { headers } = toProblem(unauthorized('Bad "token" \\ here\n'), "r1", { bearerSent: true });
 		expect(headers["WWW-Authenticate"]).toBe('Bearer realm="auth-notify", error="invalid_token", error_description="Bad token  here"');
+	});
+
+	it("should ask for a newer sign-in (RFC 9470) when a step-up route refuses an old one", () => {
+		const { headers, problem } = toProblem(stepUpRequired(300), "r1", { bearerSent: true });
+		expect(headers["WWW-Authenticate"]).toBe(
+			'Bearer realm="auth-notify", error="insufficient_user_authentication", error_description="This route needs a sign-in at most 300 seconds old: sign in again.", max_age=300'
+		);
+		expect(problem).toMatchObject({ status: 401, code: "STEP_UP_REQUIRED" });
+	});
+
+	it("should carry MFA_REQUIRED's mfaToken and factors as members of the problem, and no other data", () => {
+		const err = new ClientError(403, "MFA_REQUIRED", "A second factor is required.", { members: { mfaToken: "t".repeat(43), factors: ["totp", "recovery"] } });
+		expect(toProblem(err, "r1").problem).toEqual({
+			type: "urn:auth-notify:problem:mfa-required",
+			title: "Forbidden",
+			status: 403,
+			detail: "A second factor is required.",
+			code: "MFA_REQUIRED",
+			requestId: "r1",
+			mfaToken: "t".repeat(43),
+			factors: ["totp", "recovery"]
+		});
+		// Members travel only on the contract's client errors: a 5xx never shows them.
+		const internal = new Errors.MoleculerError("boom", 500, "X", { members: { mfaToken: "leak" } });
+		expect(toProblem(internal, "r1").problem).not.toHaveProperty("mfaToken");
 	});
 
 	it("should send no challenge on other statuses", () => {

@@ -42,16 +42,17 @@ describe("the gateway's route hooks", () => {
 		const plain: AppliedPolicy = { body: "none" };
 		expect(needsHooks(plain)).toBe(false);
 		for (const body of ["json", "sns", "multipart", "flag", "one-click"] as const) expect(needsHooks({ body })).toBe(true);
-		const read: Required<Omit<AliasPolicy, "bodyless" | "failure">> = {
+		const read: Required<Omit<AliasPolicy, "bodyless" | "failure" | "enrolmentBearer">> = {
 			rateLimit: { bucket: "login" },
 			noStore: true,
 			bodyParamsOnly: true,
 			bindingCookie: true,
 			stream: "sse",
-			idempotencyKey: true
+			idempotencyKey: true,
+			origin: true
 		};
 		for (const [field, value] of Object.entries(read)) expect([field, needsHooks({ ...plain, [field]: value })]).toEqual([field, true]);
-		// Read elsewhere: bodyless by the JSON body check (never a plain alias), failure by the error handler.
-		expect(needsHooks({ ...plain, bodyless: true, failure: "ui-redirect" })).toBe(false);
+		// Read elsewhere: bodyless by the JSON body check (never a plain alias), failure by the error handler, enrolmentBearer by authenticate.
+		expect(needsHooks({ ...plain, bodyless: true, failure: "ui-redirect", enrolmentBearer: true })).toBe(false);
 	});
 });
