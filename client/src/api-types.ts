@@ -167,7 +167,7 @@ export interface paths {
         get: operations["preferences.getPreferences"];
         /**
          * Replace an actor's notification preferences
-         * @description EMAIL items need the actor's address verified (until then it may be someone else's): 403 EMAIL_NOT_VERIFIED. A set without EMAIL items leaves the address's records alone.
+         * @description EMAIL items need the actor's address verified (until then it may be someone else's): 403 EMAIL_NOT_VERIFIED. A set without EMAIL items leaves the address's records alone. `timeZone` (IANA) and `quietHours` (local HH:MM, may wrap midnight) are set when given, removed when null, left when absent; without `items` the items are left too.
          */
         put: operations["preferences.putPreferences"];
         post?: never;
@@ -1739,7 +1739,7 @@ export interface components {
             /** Format: date-time */
             sendAt?: string;
             /** @enum {unknown} */
-            status: "QUEUED" | "PROCESSING" | "SENT" | "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED" | "SUPPRESSED" | "UNSUBSCRIBED" | "CANCELLED";
+            status: "QUEUED" | "PROCESSING" | "SENT" | "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED" | "SUPPRESSED" | "UNSUBSCRIBED" | "CANCELLED" | "DIGESTED" | "THROTTLED";
             /** @description The subject with its variables filled in, when the notification carries its template. */
             subject?: string;
             /** Format: uuid */
@@ -1753,8 +1753,11 @@ export interface components {
         NotificationAccepted: {
             /** Format: uuid */
             notificationId: string;
-            /** @constant */
-            status: "QUEUED";
+            /**
+             * @description THROTTLED: over its throttle, stored and never sent.
+             * @enum {unknown}
+             */
+            status: "QUEUED" | "THROTTLED";
         };
         NotificationPage: {
             items: {
@@ -1772,7 +1775,7 @@ export interface components {
                 /** Format: date-time */
                 sendAt?: string;
                 /** @enum {unknown} */
-                status: "QUEUED" | "PROCESSING" | "SENT" | "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED" | "SUPPRESSED" | "UNSUBSCRIBED" | "CANCELLED";
+                status: "QUEUED" | "PROCESSING" | "SENT" | "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED" | "SUPPRESSED" | "UNSUBSCRIBED" | "CANCELLED" | "DIGESTED" | "THROTTLED";
                 /** @description The subject with its variables filled in, when the notification carries its template. */
                 subject?: string;
                 /** Format: uuid */
@@ -1908,6 +1911,13 @@ export interface components {
                 channel: "EMAIL" | "SMS" | "PUSH" | "IN_APP";
                 enabled: boolean;
             }[];
+            /** @description Local HH:MM; may wrap midnight. A non-CRITICAL notification due inside them waits until they end. */
+            quietHours?: {
+                end: string;
+                start: string;
+            };
+            /** @description IANA time zone of the quiet hours, such as Europe/Vienna. */
+            timeZone?: string;
         };
         Problem: {
             /**
@@ -2070,12 +2080,12 @@ export interface components {
                 /** Format: date-time */
                 occurredAt: string;
                 /** @enum {unknown} */
-                status: "QUEUED" | "PROCESSING" | "SENT" | "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED" | "SUPPRESSED" | "UNSUBSCRIBED" | "CANCELLED";
+                status: "QUEUED" | "PROCESSING" | "SENT" | "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED" | "SUPPRESSED" | "UNSUBSCRIBED" | "CANCELLED" | "DIGESTED" | "THROTTLED";
             }[];
             /** Format: uuid */
             notificationId: string;
             /** @enum {unknown} */
-            status: "QUEUED" | "PROCESSING" | "SENT" | "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED" | "SUPPRESSED" | "UNSUBSCRIBED" | "CANCELLED";
+            status: "QUEUED" | "PROCESSING" | "SENT" | "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED" | "SUPPRESSED" | "UNSUBSCRIBED" | "CANCELLED" | "DIGESTED" | "THROTTLED";
         };
         TokenSet: {
             accessToken: string;
@@ -3225,16 +3235,26 @@ export interface operations {
                  *           "category": "*",
                  *           "enabled": false
                  *         }
-                 *       ]
+                 *       ],
+                 *       "timeZone": "Europe/Vienna",
+                 *       "quietHours": {
+                 *         "start": "22:00",
+                 *         "end": "07:00"
+                 *       }
                  *     }
                  */
                 "application/json": {
-                    items: {
+                    items?: {
                         category: string;
                         /** @enum {unknown} */
                         channel: "EMAIL" | "SMS" | "PUSH" | "IN_APP";
                         enabled: boolean;
                     }[];
+                    quietHours?: {
+                        end: string;
+                        start: string;
+                    };
+                    timeZone?: string;
                 };
             };
         };
@@ -9713,7 +9733,7 @@ export interface operations {
                 channel?: "EMAIL" | "SMS" | "PUSH" | "IN_APP";
                 cursor?: string;
                 limit?: number;
-                status?: "QUEUED" | "PROCESSING" | "SENT" | "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED" | "SUPPRESSED" | "UNSUBSCRIBED" | "CANCELLED";
+                status?: "QUEUED" | "PROCESSING" | "SENT" | "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED" | "SUPPRESSED" | "UNSUBSCRIBED" | "CANCELLED" | "DIGESTED" | "THROTTLED";
                 to?: string;
             };
             header?: never;
@@ -9823,6 +9843,10 @@ export interface operations {
                     data?: {
                         [key: string]: unknown;
                     };
+                    digest?: {
+                        key: string;
+                        windowSeconds: number;
+                    };
                     locale?: string;
                     metadata?: {
                         [key: string]: unknown;
@@ -9837,6 +9861,11 @@ export interface operations {
                     };
                     /** Format: uuid */
                     templateId?: string;
+                    throttle?: {
+                        key: string;
+                        limit: number;
+                        windowSeconds: number;
+                    };
                     to: string;
                     variables?: {
                         [key: string]: unknown;
@@ -12147,7 +12176,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    events?: ("notification.queued" | "notification.processing" | "notification.sent" | "notification.delivered" | "notification.bounced" | "notification.complaint" | "notification.failed" | "notification.suppressed" | "notification.unsubscribed" | "notification.cancelled")[];
+                    events?: ("notification.queued" | "notification.processing" | "notification.sent" | "notification.delivered" | "notification.bounced" | "notification.complaint" | "notification.failed" | "notification.suppressed" | "notification.unsubscribed" | "notification.cancelled" | "notification.digested" | "notification.throttled")[];
                     url: string;
                 };
             };

@@ -7,7 +7,7 @@
 import { call, enc, message, type Client } from "./api.js";
 import { announce, confirmDialog, field, h, select, time } from "./dom.js";
 
-const STATUSES = ["QUEUED", "PROCESSING", "SENT", "DELIVERED", "BOUNCED", "COMPLAINT", "FAILED", "SUPPRESSED", "UNSUBSCRIBED", "CANCELLED"];
+const STATUSES = ["QUEUED", "PROCESSING", "SENT", "DELIVERED", "BOUNCED", "COMPLAINT", "FAILED", "SUPPRESSED", "UNSUBSCRIBED", "CANCELLED", "DIGESTED", "THROTTLED"];
 const CHANNELS = ["EMAIL", "SMS", "PUSH"];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

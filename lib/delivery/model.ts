@@ -11,7 +11,7 @@ export type Priority = (typeof PRIORITIES)[number];
 export const CHANNELS = ["EMAIL", "SMS", "PUSH", "IN_APP"] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-export const STATUSES = ["QUEUED", "PROCESSING", "SENT", "DELIVERED", "BOUNCED", "COMPLAINT", "FAILED", "SUPPRESSED", "UNSUBSCRIBED", "CANCELLED"] as const;
+export const STATUSES = ["QUEUED", "PROCESSING", "SENT", "DELIVERED", "BOUNCED", "COMPLAINT", "FAILED", "SUPPRESSED", "UNSUBSCRIBED", "CANCELLED", "DIGESTED", "THROTTLED"] as const;
 export type Status = (typeof STATUSES)[number];
 
 /** The contract's default category: security for CRITICAL, marketing for LOW, general otherwise. */

@@ -12,6 +12,9 @@ import { DuplicateKeyError, type Store } from "../store";
 import { GroupCommit } from "../store/group-commit";
 import { currentTraceparent } from "../tracing/scope";
 import { allParts, canonicalLocale, findTemplate, partsFor, requireTemplateBody } from "./templates";
+import { DIGEST_HOLD, DIGEST_MAX_WINDOW_SECONDS, digestGroup, openDigest, type DigestRequest } from "./digest";
+import { quietHoursDelay } from "./quiet-hours";
+import { checkThrottle, isThrottled, throttleKey, type ThrottleRequest } from "./throttle";
 import { newEvent, statusEvent, type StatusPublisher } from "./events";
 import { defaultCategory, DELIVERABLE_CHANNELS, nextSeq, priorityRank, type Channel, type Creator, type NotificationDoc, type Priority } from "./model";
 import { isUrgent } from "./wakes";
@@ -33,6 +36,10 @@ export interface AcceptRequest {
 	sendAt?: string;
 	/** `[a-z0-9][a-z0-9._-]{0,63}`; the priority's default when absent. */
 	category?: string;
+	/** Collect it with the others of its recipient, channel and key for the window into one notification (digest.ts). */
+	digest?: DigestRequest;
+	/** More than `limit` with the same recipient and key in the window end THROTTLED (throttle.ts). */
+	throttle?: ThrottleRequest;
 	/** Internal only (the create action's strict params never let it through): see NotificationDoc.lifecycle. */
 	lifecycle?: NotificationDoc["lifecycle"];
 }
@@ -48,6 +55,8 @@ export interface Accepted {
 	notificationId: string;
 	/** False when an earlier request with the same Idempotency-Key is answered again. */
 	created: boolean;
+	/** THROTTLED when it was over its throttle (stored, never sent); else QUEUED. */
+	status: "QUEUED" | "THROTTLED";
 }
 
 export interface IntakeOptions {
@@ -62,6 +71,8 @@ export interface IntakeOptions {
 	batchSize?: number;
 	/** Variables filled at send time for notifications with a send-time reference (extensions.ts), so not asked of the request. */
 	sendTimeVariables?: () => readonly string[];
+	/** The clock (tests move it: digests, quiet hours and throttles read it). */
+	now?: () => number;
 }
 
 /** Key order must not change the hash: the same body in another order is the same request. */
@@ -77,7 +88,7 @@ function replay(earlier: NotificationDoc, requestHash: string): Accepted {
 	if (earlier.requestHash !== requestHash) {
 		throw new ClientError(422, "IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used with a different request.");
 	}
-	return { notificationId: earlier.id, created: false };
+	return { notificationId: earlier.id, created: false, status: earlier.status === "THROTTLED" ? "THROTTLED" : "QUEUED" };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
@@ -161,6 +172,16 @@ interface Checked {
 	templateVersion?: number;
 }
 
+/** A digest's key and window, as the create action's params also check them (for callers inside the process). */
+function checkDigest(d: DigestRequest | undefined): void {
+	if (d === undefined) return;
+	const field = (name: string, message: string) => badRequest(`The 'digest.${name}' field ${message}.`, [{ field: `digest.${name}`, message }]);
+	if (typeof d.key !== "string" || !KEY.test(d.key)) throw field("key", "must be 1 to 200 characters");
+	if (!Number.isInteger(d.windowSeconds) || d.windowSeconds < 1 || d.windowSeconds > DIGEST_MAX_WINDOW_SECONDS) throw field("windowSeconds", `must be a whole number from 1 to ${DIGEST_MAX_WINDOW_SECONDS}`);
+}
+
+const KEY = /^[^\u0000]{1,200}$/;
+
 /** Refuses what could never be sent, before anything is stored; answers the recipient as it is stored. */
 async function check(store: Store, req: AcceptRequest, channel: Channel, sendTimeVariables: readonly string[]): Promise<Checked> {
 	if (!DELIVERABLE_CHANNELS.includes(channel)) {
@@ -188,7 +209,10 @@ async function check(store: Store, req: AcceptRequest, channel: Channel, sendTim
 	for (const parts of stored ? allParts(stored) : [template]) checkParts(channel, parts, req.template !== undefined);
 	// The variables of the translation asked for; the recipient actor's locale is known only at send time.
 	const parts = stored ? partsFor(stored, req.locale).parts : template;
-	const missing = missingVariables(parts, req.variables ?? {}).filter(name => !(req.lifecycle && sendTimeVariables.includes(name)));
+	// A digest's template gets `events` when the digest is made, not from each member.
+	const missing = missingVariables(parts, req.variables ?? {}).filter(
+		name => !(req.lifecycle && sendTimeVariables.includes(name)) && !(req.digest && (name === "events" || name.startsWith("events.")))
+	);
 	if (missing.length) {
 		throw new ClientError(422, "TEMPLATE_VARIABLE_MISSING", `The template needs these variables: ${missing.join(", ")}.`, {
 			errors: missing.map(name => ({ field: `variables.${name}`, message: "is required by the template" }))
@@ -247,8 +271,11 @@ export class NotificationIntake {
 
 	/** Stores the notification as QUEUED (durable when this resolves), or finds the one this key already made. */
 	async accept(req: AcceptRequest, creator: Creator, idempotencyKey?: string): Promise<Accepted> {
+		const clock = this.options.now ?? Date.now;
 		const channel = req.channel ?? "EMAIL";
-		const sendAt = scheduledAt(req.sendAt, Date.now());
+		const sendAt = scheduledAt(req.sendAt, clock());
+		checkDigest(req.digest);
+		checkThrottle(req.throttle);
 		const locale = requestLocale(req.locale);
 		const { to, templateVersion } = await check(this.store, locale === req.locale ? req : { ...req, locale }, channel, this.options.sendTimeVariables?.() ?? []);
 		const coll = this.store.collection<NotificationDoc>("notifications");
@@ -259,7 +286,7 @@ export class NotificationIntake {
 			if (earlier) return replay(earlier, requestHash!);
 		}
 
-		const now = Date.now();
+		const now = clock();
 		const doc = newNotification({ ...req, to, sendAt, locale }, creator, now);
 		if (templateVersion !== undefined) doc.templateVersion = templateVersion;
 		if (scope) {
@@ -268,7 +295,8 @@ export class NotificationIntake {
 		}
 		const traceparent = currentTraceparent();
 		if (traceparent) doc.traceparent = traceparent;
-		const first = newEvent(doc.id, "QUEUED", { now, status: "QUEUED", ...(doc.sendAt ? { detail: { sendAt: doc.sendAt } } : {}) });
+		const detail = await this.hold(doc, req, now);
+		const first = newEvent(doc.id, doc.status, { now, status: doc.status, ...(Object.keys(detail).length ? { detail } : {}) });
 		try {
 			// The record and its first event in one group (one transaction in SQLite).
 			await this.committer.submit([
@@ -277,7 +305,7 @@ export class NotificationIntake {
 					{ op: "insert", collection: "notification_events", doc: first }
 				]
 			]);
-			this.events.publish([statusEvent(creator, first, "QUEUED")]);
+			this.events.publish([statusEvent(creator, first, doc.status)]);
 		} catch (err) {
 			if (err instanceof DuplicateKeyError && scope) {
 				// Another request with the same key won the race: answer as it did.
@@ -291,7 +319,42 @@ export class NotificationIntake {
 			if (!(await coll.get(doc.id))) throw err;
 			this.options.warn?.("A notification was stored without its QUEUED event", { notificationId: doc.id, error: (err as Error).message });
 		}
-		this.options.onQueued?.(isUrgent(doc.priority));
-		return { notificationId: doc.id, created: true };
+		if (doc.digestGroup) await openDigest(this.store, doc, req.digest!, now);
+		else if (doc.status === "QUEUED") this.options.onQueued?.(isUrgent(doc.priority));
+		return { notificationId: doc.id, created: true, status: doc.status === "THROTTLED" ? "THROTTLED" : "QUEUED" };
+	}
+
+	/**
+	 * What holds the notification back, decided before it is stored: its throttle (over
+	 * it, THROTTLED and never sent), its digest (QUEUED until the digest takes it), the
+	 * recipient's quiet hours (QUEUED until they end; never for CRITICAL). Answers the
+	 * first event's detail.
+	 */
+	private async hold(doc: NotificationDoc, req: AcceptRequest, now: number): Promise<Record<string, unknown>> {
+		const detail: Record<string, unknown> = {};
+		if (req.throttle) {
+			doc.throttleKey = throttleKey(doc.to, req.throttle.key);
+			if (await isThrottled(this.store, doc.throttleKey, req.throttle, now)) {
+				doc.status = "THROTTLED";
+				detail.throttle = { ...req.throttle };
+				return detail;
+			}
+		}
+		if (req.digest) {
+			doc.digestGroup = digestGroup(doc.channel, doc.to, req.digest.key);
+			doc.availableAt = DIGEST_HOLD;
+			detail.digest = { key: req.digest.key };
+			return detail;
+		}
+		if (doc.priority !== "CRITICAL") {
+			const due = Math.max(now, Date.parse(doc.availableAt));
+			const until = await quietHoursDelay(this.store, doc.channel, doc.to, due);
+			if (until !== undefined && until > due) {
+				doc.availableAt = doc.sendAt = new Date(until).toISOString();
+				detail.quietHours = true;
+			}
+		}
+		if (doc.sendAt) detail.sendAt = doc.sendAt;
+		return detail;
 	}
 }

@@ -28,6 +28,7 @@ import { NotificationQueue, SETTLE_BATCHING, type Outcome } from "./queue";
 import { SendRateLimiter } from "./send-rate";
 import { LEASE_MARGIN_MS, LeaseLost, NotStarted, send, type SendDeps } from "./send";
 import { traceDelivery } from "./delivery-trace";
+import { DigestCloser } from "./digest";
 
 export interface DispatcherDeps {
 	config: NotificationConfig;
@@ -54,6 +55,8 @@ export interface DispatcherDeps {
 	recipientLocale?: SendDeps["recipientLocale"];
 	/** With tracing on: each delivery attempt is a span (lib/notifications/delivery-trace.ts). */
 	tracer?: Tracer;
+	/** The clock of its leases and digests (tests move it). */
+	now?: () => number;
 }
 
 export class Dispatcher {
@@ -63,6 +66,8 @@ export class Dispatcher {
 	/** Set by an urgent wake until the next claim. */
 	private urgent = false;
 	private reaper: NodeJS.Timeout | null = null;
+	private digestTimer: NodeJS.Timeout | null = null;
+	private readonly digests: DigestCloser;
 	private stopped: Promise<void> | null = null;
 	private readonly stopping = new AbortController();
 	/** While the storage cannot take writes: true once a probe wrote, false if the dispatcher stopped first. */
@@ -72,7 +77,8 @@ export class Dispatcher {
 
 	constructor(private readonly deps: DispatcherDeps) {
 		const { config, store, kv, channels, logger } = deps;
-		this.queue = new NotificationQueue(store, deps.events, Date.now, {
+		const now = deps.now ?? Date.now;
+		this.queue = new NotificationQueue(store, deps.events, now, {
 			...SETTLE_BATCHING,
 			onBatchError: (err, count) => logger.warn("Recording outcomes failed; trying again", { count, error: (err as Error).message })
 		});
@@ -81,6 +87,8 @@ export class Dispatcher {
 				? logger.warn("Redis is unavailable: the send rate is counted on this node alone until it is back.")
 				: logger.info("The send rate is shared through Redis again.");
 		const limiters = new Map(CHANNELS.filter(c => config.sendRates[c] > 0).map(c => [c, new SendRateLimiter(kv, config.sendRates[c], Date.now, onDegraded, c)] as const));
+		// A digest notification it stores is claimed like any other: the loop wakes for it.
+		this.digests = new DigestCloser({ store, events: deps.events, now, leaseMs: config.leaseMs, onQueued: urgent => this.wake(urgent) });
 		this.sendDeps = { store, queue: this.queue, channels, limiters, config, accepting: () => this.worker.running, unsubscribeUrl: deps.unsubscribeUrl, sendTimeVariables: deps.sendTimeVariables, recipientLocale: deps.recipientLocale };
 		this.worker = new LeaseWorker<NotificationDoc>({
 			concurrency: config.concurrency,
@@ -113,6 +121,19 @@ export class Dispatcher {
 				err => this.deps.logger.error("Returning expired leases failed", { error: (err as Error).message })
 			);
 		}, Math.max(100, Math.floor(cfg.leaseMs / 4)));
+		this.digestTimer = setInterval(() => void this.closeDigests(), cfg.pollMs);
+	}
+
+	/** Closes the digests that are due (each by one dispatcher: they are claimed with a lease). */
+	async closeDigests(): Promise<number> {
+		if (this.deps.health.failing || !this.worker.running) return 0;
+		try {
+			return await this.digests.closeDue();
+		} catch (err) {
+			// The claimed digests' leases run out and the next poll (here or on another node) closes them.
+			this.deps.logger.error("Closing digests failed", { error: (err as Error).message });
+			return 0;
+		}
 	}
 
 	/**
@@ -137,6 +158,7 @@ export class Dispatcher {
 
 	private async halt(): Promise<void> {
 		if (this.reaper) clearInterval(this.reaper);
+		if (this.digestTimer) clearInterval(this.digestTimer);
 		const stopped = this.worker.stop();
 		this.stopping.abort();
 		await stopped;

@@ -46,6 +46,7 @@ export {
 export { MAX_PART_CHARS } from "./liquid";
 export { listSuppressions, removeSuppression, type SuppressionView } from "./suppressions";
 export { NotificationExtensions, type RecipientLocaleResolver, type SendTimeResolver } from "./extensions";
+export { HH_MM, isTimeZone, readSchedule, writeSchedule, type QuietHours, type ScheduleView } from "./quiet-hours";
 
 // Figures: Prometheus gauges and counters, the administrators' overview, the dispatchers' tallies.
 export { countOutcome, RATE_SAMPLE_MS, registerNotificationMetrics, sampleQueue, sampleRates } from "./metrics";

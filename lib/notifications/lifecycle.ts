@@ -17,9 +17,11 @@ import { STATUSES, type Status } from "./model";
  * an SMPP receipt, an AWS SMS event) reports a late failure, SENT → FAILED; it never
  * replaces a delivery, and a delivery reported after it wins (FAILED → DELIVERED), so
  * either order ends DELIVERED. CANCELLED is only for what no dispatcher holds yet.
+ * A notification collected into a digest waits QUEUED and ends DIGESTED when the
+ * digest is made (digest.ts); one over its throttle is stored THROTTLED at once.
  */
 export const TRANSITIONS: Readonly<Record<Status, readonly Status[]>> = {
-	QUEUED: ["PROCESSING", "CANCELLED", "DELIVERED", "BOUNCED", "COMPLAINT"],
+	QUEUED: ["PROCESSING", "CANCELLED", "DELIVERED", "BOUNCED", "COMPLAINT", "DIGESTED"],
 	PROCESSING: ["SENT", "FAILED", "QUEUED", "SUPPRESSED", "UNSUBSCRIBED", "DELIVERED", "BOUNCED", "COMPLAINT"],
 	SENT: ["DELIVERED", "BOUNCED", "COMPLAINT", "FAILED"],
 	FAILED: ["DELIVERED", "BOUNCED", "COMPLAINT"],
@@ -28,7 +30,9 @@ export const TRANSITIONS: Readonly<Record<Status, readonly Status[]>> = {
 	COMPLAINT: [],
 	SUPPRESSED: [],
 	UNSUBSCRIBED: [],
-	CANCELLED: []
+	CANCELLED: [],
+	DIGESTED: [],
+	THROTTLED: []
 };
 
 /** A write asked for a transition the table does not allow; nothing was written. */

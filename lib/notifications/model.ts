@@ -63,6 +63,14 @@ export interface NotificationDoc {
 	leaseToken?: string;
 	leaseUntil?: string;
 	lastError?: string;
+	/** Collected into a digest: its channel, recipient and key (digest.ts). */
+	digestGroup?: string;
+	/** The digest that took it (the digest notification's id), once one did. */
+	digestId?: string;
+	/** A digest notification: the members it lists, oldest first. */
+	digestOf?: string[];
+	/** With a throttle: its recipient and key (throttle.ts). */
+	throttleKey?: string;
 	/**
 	 * With tracing on, the W3C traceparent of the call that accepted it: each delivery
 	 * attempt's span is its child, so the send is in the request's trace (lib/notifications/delivery-trace.ts).

@@ -112,7 +112,7 @@ export const COMPONENT_SCHEMAS = {
 	NotificationAccepted: {
 		type: "object",
 		required: ["notificationId", "status"],
-		properties: { notificationId: uuid, status: { const: "QUEUED" } }
+		properties: { notificationId: uuid, status: { enum: ["QUEUED", "THROTTLED"], description: "THROTTLED: over its throttle, stored and never sent." } }
 	},
 	/** lib/notifications/view.ts NotificationView. */
 	Notification: {
@@ -414,6 +414,13 @@ export const COMPONENT_SCHEMAS = {
 					required: ["channel", "category", "enabled"],
 					properties: { channel: { enum: [...CHANNELS] }, category: { type: "string" }, enabled: { type: "boolean" } }
 				}
+			},
+			timeZone: { type: "string", description: "IANA time zone of the quiet hours, such as Europe/Vienna." },
+			quietHours: {
+				type: "object",
+				required: ["start", "end"],
+				description: "Local HH:MM; may wrap midnight. A non-CRITICAL notification due inside them waits until they end.",
+				properties: { start: { type: "string", pattern: "^([01]\\d|2[0-3]):[0-5]\\d$" }, end: { type: "string", pattern: "^([01]\\d|2[0-3]):[0-5]\\d$" } }
 			}
 		}
 	},

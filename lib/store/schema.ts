@@ -48,9 +48,17 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 			// Set while a dispatcher holds the notification, and once it is sent.
 			{ fields: { status: 1, leaseUntil: 1 }, partial: true },
 			{ fields: { providerMessageId: 1 }, partial: true },
-			{ fields: { idempotencyScope: 1 }, unique: true, sparse: true }
+			{ fields: { idempotencyScope: 1 }, unique: true, sparse: true },
+			// Digest members by group and by digest; throttled sends by recipient and key in time.
+			{ fields: { digestGroup: 1, status: 1 }, partial: true },
+			{ fields: { digestId: 1, status: 1 }, partial: true },
+			{ fields: { throttleKey: 1, createdAt: 1 }, partial: true }
 		]
 	},
+	/** Digests (lib/notifications/digest.ts): one open per group (openKey), claimed when due. */
+	notification_digests: { indexes: [{ fields: { openKey: 1 }, unique: true, sparse: true }, { fields: { state: 1, dueAt: 1 } }] },
+	/** Actors' time zones and quiet hours (lib/notifications/quiet-hours.ts), id the actorId. */
+	recipient_schedules: { indexes: [{ fields: { email: 1 } }] },
 	/** One row per recorded step or outcome; dedupeKey makes webhook replays single. */
 	notification_events: {
 		indexes: [{ fields: { notificationId: 1, seq: 1 } }, { fields: { dedupeKey: 1 }, unique: true, sparse: true }]

@@ -37,6 +37,7 @@ import { principalOf } from "../../middlewares/auth.middleware";
 import { PushSubscriptionsMixin } from "./push-subscriptions";
 import { inlineTemplateSchema, TemplatesMixin } from "./templates";
 import { InboxMixin } from "./inbox";
+import { HOLD_PARAMS } from "./hold-params";
 import { RuntimeMixin, type RuntimeMethods } from "../../mixins/runtime.mixin";
 import type { HttpMeta } from "../../lib/http/meta";
 import { ref } from "../../lib/openapi/schemas";
@@ -55,7 +56,8 @@ export type { PushSubscriptionParams, PushSubscriptionView } from "./push-subscr
 
 export interface CreateResult {
 	notificationId: string;
-	status: "QUEUED";
+	/** THROTTLED: over its throttle, stored and never sent. */
+	status: "QUEUED" | "THROTTLED";
 }
 
 interface Meta extends HttpMeta {
@@ -106,6 +108,7 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMet
 				// Checked (ISO 8601 with a zone, at most 30 days ahead) when accepted.
 				sendAt: { type: "string", max: 40, optional: true },
 				category: { type: "string", pattern: /^[a-z0-9][a-z0-9._-]{0,63}$/, optional: true },
+				...HOLD_PARAMS,
 				$$strict: true
 			},
 			async handler(ctx: Context<CreateParams, Meta>): Promise<CreateResult> {
@@ -115,11 +118,11 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMet
 				await checkRecipient(caller, ctx.params.channel ?? "EMAIL", ctx.params.to, cfg, p => this.ownAddresses.get(p, username => this.callAsService<OwnAddress>(ctx, "auth.ownAddress", { username })));
 				await countAgainstQuota(caller, cfg, this.runtime().kv());
 				// The intake wakes the dispatchers itself once the notification is stored.
-				const { notificationId } = await this.runtime().notificationIntake().accept(ctx.params, creatorOf(caller), ctx.meta.idempotencyKey);
+				const { notificationId, status } = await this.runtime().notificationIntake().accept(ctx.params, creatorOf(caller), ctx.meta.idempotencyKey);
 				// A replay gets the answer the original request got; GET shows the current status.
 				ctx.meta.$statusCode = 201;
 				ctx.meta.$location = `/notifications/${notificationId}`;
-				return { notificationId, status: "QUEUED" };
+				return { notificationId, status };
 			}
 		},
 		get: {

@@ -9,7 +9,7 @@
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { ClientError, notFound } from "../../lib/errors";
 import type { HttpMeta } from "../../lib/http/meta";
-import { type Channel, CHANNELS, listSuppressions, mayActFor, removeSuppression, type SuppressionView } from "../../lib/notifications";
+import { type Channel, CHANNELS, listSuppressions, mayActFor, readSchedule, removeSuppression, writeSchedule, type ScheduleView, type SuppressionView } from "../../lib/notifications";
 import {
 	ALL_CATEGORIES,
 	CATEGORY_PATTERN,
@@ -27,6 +27,7 @@ import { MAX_TOKEN_LENGTH, verifyUnsubscribe, type UnsubscribeTarget } from "../
 import { principalOf } from "../../middlewares/auth.middleware";
 import { ref } from "../../lib/openapi/schemas";
 import { RuntimeMixin, type RuntimeMethods } from "../../mixins/runtime.mixin";
+import { checkTimeZone, SCHEDULE_PARAMS, type PutPreferencesParams } from "./hold-params";
 
 interface Meta extends HttpMeta {
 	/** Set by the gateway when the client (a browser form) prefers HTML. */
@@ -132,8 +133,9 @@ const PreferencesService: ServiceSchema<ServiceSettingSchema, PreferencesMethods
 				problems: ["FORBIDDEN", "ACTOR_NOT_FOUND"]
 			},
 			params: { id: { type: "uuid" }, $$strict: true },
-			async handler(ctx: Context<{ id: string }>): Promise<{ items: Preference[] }> {
-				return { items: await preferencesOf(this.runtime().store(), await this.actorFor(ctx, ctx.params.id)) };
+			async handler(ctx: Context<{ id: string }>): Promise<{ items: Preference[] } & ScheduleView> {
+				const actor = await this.actorFor(ctx, ctx.params.id);
+				return { items: await preferencesOf(this.runtime().store(), actor), ...(await readSchedule(this.runtime().store(), actor.id)) };
 			}
 		},
 		putPreferences: {
@@ -141,20 +143,24 @@ const PreferencesService: ServiceSchema<ServiceSettingSchema, PreferencesMethods
 			auth: ["user", "service"],
 			openapi: {
 				summary: "Replace an actor's notification preferences",
-				description: "EMAIL items need the actor's address verified (until then it may be someone else's): 403 EMAIL_NOT_VERIFIED. A set without EMAIL items leaves the address's records alone.",
+				description:
+					"EMAIL items need the actor's address verified (until then it may be someone else's): 403 EMAIL_NOT_VERIFIED. A set without EMAIL items leaves the address's records alone. `timeZone` (IANA) and `quietHours` (local HH:MM, may wrap midnight) are set when given, removed when null, left when absent; without `items` the items are left too.",
 				success: { status: 200, description: "The preferences now in force.", schema: ref("Preferences") },
 				problems: ["FORBIDDEN", "ACTOR_NOT_FOUND", "EMAIL_NOT_VERIFIED"],
 				example: {
 					items: [
 						{ channel: "EMAIL", category: "marketing", enabled: false },
 						{ channel: "PUSH", category: "*", enabled: false }
-					]
+					],
+					timeZone: "Europe/Vienna",
+					quietHours: { start: "22:00", end: "07:00" }
 				}
 			},
 			params: {
 				id: { type: "uuid" },
 				items: {
 					type: "array",
+					optional: true,
 					max: 200,
 					items: {
 						type: "object",
@@ -166,10 +172,17 @@ const PreferencesService: ServiceSchema<ServiceSettingSchema, PreferencesMethods
 						}
 					}
 				},
+				...SCHEDULE_PARAMS,
 				$$strict: true
 			},
-			async handler(ctx: Context<{ id: string; items: Preference[] }>): Promise<{ items: Preference[] }> {
-				return { items: await replacePreferences(this.runtime().store(), await this.actorFor(ctx, ctx.params.id), ctx.params.items) };
+			async handler(ctx: Context<PutPreferencesParams>): Promise<{ items: Preference[] } & ScheduleView> {
+				const { timeZone, quietHours } = ctx.params;
+				checkTimeZone(timeZone);
+				const store = this.runtime().store();
+				const actor = await this.actorFor(ctx, ctx.params.id);
+				const items = ctx.params.items ? await replacePreferences(store, actor, ctx.params.items) : await preferencesOf(store, actor);
+				const schedule = timeZone === undefined && quietHours === undefined ? await readSchedule(store, actor.id) : await writeSchedule(store, { id: actor.id, email: actor.email }, { timeZone, quietHours });
+				return { items, ...schedule };
 			}
 		},
 		listSuppressions: {

@@ -8,6 +8,8 @@ import { STATUSES, type Status } from "../../lib/notifications/model";
 const ALLOWED: [Status, Status][] = [
 	["QUEUED", "PROCESSING"],
 	["QUEUED", "CANCELLED"],
+	// Collected into a digest: it waited QUEUED until the digest was made.
+	["QUEUED", "DIGESTED"],
 	["PROCESSING", "SENT"],
 	["PROCESSING", "FAILED"],
 	["PROCESSING", "QUEUED"],
@@ -27,12 +29,12 @@ const isAllowed = (from: Status, to: Status) => ALLOWED.some(([f, t]) => f === f
 const ALL_PAIRS = STATUSES.flatMap(from => STATUSES.map(to => ({ from, to, allowed: isAllowed(from, to), verdict: isAllowed(from, to) ? "allow" : "refuse" })));
 
 describe("notification lifecycle", () => {
-	it("should cover the ten statuses of the contract", () => {
+	it("should cover the twelve statuses of the contract", () => {
 		expect([...STATUSES].sort()).toEqual(
-			["QUEUED", "PROCESSING", "SENT", "DELIVERED", "BOUNCED", "COMPLAINT", "FAILED", "SUPPRESSED", "UNSUBSCRIBED", "CANCELLED"].sort()
+			["QUEUED", "PROCESSING", "SENT", "DELIVERED", "BOUNCED", "COMPLAINT", "FAILED", "SUPPRESSED", "UNSUBSCRIBED", "CANCELLED", "DIGESTED", "THROTTLED"].sort()
 		);
 		expect(Object.keys(TRANSITIONS).sort()).toEqual([...STATUSES].sort());
-		expect(ALL_PAIRS).toHaveLength(100);
+		expect(ALL_PAIRS).toHaveLength(144);
 	});
 
 	it.each(ALL_PAIRS)("should $verdict $from -> $to", ({ from, to, allowed }) => {
@@ -61,7 +63,7 @@ describe("notification lifecycle", () => {
 	});
 
 	it("should keep the end states final", () => {
-		for (const end of ["BOUNCED", "COMPLAINT", "SUPPRESSED", "UNSUBSCRIBED", "CANCELLED"] as const) expect(TRANSITIONS[end]).toEqual([]);
+		for (const end of ["BOUNCED", "COMPLAINT", "SUPPRESSED", "UNSUBSCRIBED", "CANCELLED", "DIGESTED", "THROTTLED"] as const) expect(TRANSITIONS[end]).toEqual([]);
 	});
 
 	it("should refuse a move from several states when any one of them may not make it", () => {
