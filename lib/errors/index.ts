@@ -53,7 +53,9 @@ export const ERROR_CODES = [
 	"MFA_ENROLLMENT_REQUIRED",
 	"INVALID_MFA_CODE",
 	"INVALID_MFA_TOKEN",
-	"STEP_UP_REQUIRED"
+	"STEP_UP_REQUIRED",
+	"INVALID_OTP",
+	"NOT_SUPPORTED_BY_PROVIDER"
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -76,6 +76,11 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			// The second step of a sign-in: the mfaToken's own tries bound guesses, the account's login limit too.
 			"POST mfa/verify": { action: "auth.mfaVerify", rateLimit: { bucket: "redeem" }, origin: true },
 			"POST mfa/challenge": { action: "auth.mfaChallenge", rateLimit: { bucket: "redeem" } },
+			// One-time codes: the challenge's own tries bound guesses, the limiter the requests.
+			"POST otp": { action: "auth.otpStart", rateLimit: { bucket: "forgot", userField: "email" } },
+			"POST otp/verify": { action: "auth.otpVerify", rateLimit: { bucket: "redeem" }, origin: true },
+			"GET otp/:challengeId": { action: "auth.otpStatus", rateLimit: { bucket: "redeem" } },
+			"POST otp/:challengeId/resend": { action: "auth.otpResend", rateLimit: { bucket: "forgot" } },
 			"POST services/token": { action: "auth.serviceToken", rateLimit: { bucket: "service", userField: "username" } }
 		}
 	},

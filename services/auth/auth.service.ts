@@ -24,6 +24,7 @@ import { AccountLifecycleMixin } from "./account-lifecycle";
 import { RuntimeMixin, type RuntimeMethods } from "../../mixins/runtime.mixin";
 import { ServiceAccountsMixin } from "./service-accounts";
 import { MfaMixin } from "./mfa";
+import { OtpMixin } from "./otp";
 import { AdminUsersMixin } from "./admin-users";
 import { SocialMixin } from "./social";
 import { ref } from "../../lib/openapi/schemas";
@@ -86,7 +87,7 @@ const personName = {
 
 const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = {
 	name: "auth",
-	mixins: [RuntimeMixin, AccountLifecycleMixin as Partial<ServiceSchema>, ServiceAccountsMixin as Partial<ServiceSchema>, MfaMixin as Partial<ServiceSchema>, SocialMixin as Partial<ServiceSchema>, AdminUsersMixin as Partial<ServiceSchema>],
+	mixins: [RuntimeMixin, AccountLifecycleMixin as Partial<ServiceSchema>, ServiceAccountsMixin as Partial<ServiceSchema>, MfaMixin as Partial<ServiceSchema>, OtpMixin as Partial<ServiceSchema>, SocialMixin as Partial<ServiceSchema>, AdminUsersMixin as Partial<ServiceSchema>],
 	// Sign-in and refresh counters for Prometheus (lib/auth/metrics.ts).
 	hooks: AUTH_METRIC_HOOKS,
 	actions: {
@@ -248,6 +249,7 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 		this.sweepTimer = setInterval(() => this.sweep(), Math.min(this.runtime().config.accountRepairGraceMs, MAX_SWEEP_INTERVAL_MS));
 		this.mfaSweepTimer = setInterval(() => {
 			this.mfa.sweep().catch(err => this.logger.warn("Expired MFA records could not be removed; the next sweep tries again", { error: messageOf(err) }));
+			this.runtime().otp().sweep().catch(err => this.logger.warn("Expired one-time codes could not be removed; the next sweep tries again", { error: messageOf(err) }));
 		}, MFA_SWEEP_INTERVAL_MS);
 		this.mfaSweepTimer.unref();
 		this.sweep();
