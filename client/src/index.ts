@@ -13,6 +13,7 @@ import { actorsApi, notificationsApi, preferencesApi, pushSubscriptionsApi, resu
 import type { ActorsApi, NotificationsApi, PreferencesApi, PushSubscriptionsApi, ResumesApi, TemplatesApi, WebhookEndpointsApi } from "./namespaces.js";
 import { adminApi, type AdminApi } from "./admin.js";
 import { mfaApi, type MfaApi } from "./mfa.js";
+import { otpApi, type OtpApi } from "./otp.js";
 import { ApiError, requester, type Problem, type Request, type Transport } from "./request.js";
 import { memoryStorage, type TokenStorage } from "./storage.js";
 import type { EmailVerified, RegisterInput, RegisterResult, TokenSet } from "./types.js";
@@ -20,6 +21,7 @@ import type { EmailVerified, RegisterInput, RegisterResult, TokenSet } from "./t
 export type { ActorsApi, NotificationsApi, PreferencesApi, PushSubscriptionsApi, ResumesApi, TemplatesApi, WebhookEndpointsApi } from "./namespaces.js";
 export type { AdminApi } from "./admin.js";
 export type { EnrolmentOptions, MfaApi } from "./mfa.js";
+export type { OtpApi } from "./otp.js";
 export { ApiError, type ErrorCode, type Method, type PathOf, type Problem, type Request, type RequestOptions } from "./request.js";
 export { memoryStorage, webStorage, type TokenStorage, type WebStorageLike } from "./storage.js";
 export type * from "./types.js";
@@ -138,6 +140,8 @@ export interface Client {
 	request: Request;
 	auth: AuthApi;
 	mfa: MfaApi;
+	/** Passwordless sign-in with a one-time code or magic link. */
+	otp: OtpApi;
 	actors: ActorsApi;
 	preferences: PreferencesApi;
 	pushSubscriptions: PushSubscriptionsApi;
@@ -322,6 +326,7 @@ export function createClient(options: ClientOptions): Client {
 		request,
 		auth,
 		mfa: mfaApi(request, keep),
+		otp: otpApi(request, keep),
 		actors: actorsApi(request),
 		preferences: preferencesApi(request),
 		pushSubscriptions: pushSubscriptionsApi(request),
