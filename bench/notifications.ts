@@ -332,7 +332,8 @@ export async function warmUpDrained(
 	return problemsOf(`${what}, warm-up`, warm);
 }
 
-async function e2eRun(s: NotificationSettings, channel: E2eChannel, dispatchers: number): Promise<E2eRun> {
+/** One end-to-end run; `body` replaces the channel's request (bench/templates.ts sends a Liquid template). */
+export async function e2eRun(s: NotificationSettings, channel: E2eChannel, dispatchers: number, body?: string): Promise<E2eRun> {
 	const cluster = await Cluster.start({ label: `e2e-${channel.toLowerCase()}${dispatchers}`, startTimeoutMs: s.load.startTimeoutMs, natsUrl: NATS_URL, env: DEPLOYMENT_ENV });
 	const problems: string[] = [];
 	const what = `${channel} e2e with ${dispatchers} dispatcher(s)`;
@@ -343,7 +344,7 @@ async function e2eRun(s: NotificationSettings, channel: E2eChannel, dispatchers:
 		const events = cluster.store.collection<EventDoc>("notification_events");
 		// Only the bench's own: the platform sends mail of its own too (the harness's user's verification mail).
 		const counter = statusCounter(cluster.store, { "createdBy.id": SENDER_SERVICE_ID });
-		const load = e2eLoad(cluster.base, token, s.load.connections, channel === "SMS" ? smsRequestBody("NORMAL") : requestBody("NORMAL"));
+		const load = e2eLoad(cluster.base, token, s.load.connections, body ?? (channel === "SMS" ? smsRequestBody("NORMAL") : requestBody("NORMAL")));
 		problems.push(...(await warmUpDrained(load, s.e2eWarmup, what, counter.sent, counter.failed, s.stallMs)));
 
 		const startIso = new Date().toISOString();

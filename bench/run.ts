@@ -14,6 +14,7 @@ import { benchInstructions, formatInstructionResult, instructionSettings } from 
 import { benchSettings, describeMachine, type BenchSettings } from "./lib";
 import { benchOutbound, formatOutboundResult } from "./outbound";
 import { benchNotifications, formatNotificationResult, notificationSettings } from "./notifications";
+import { benchTemplates, formatTemplateResult } from "./templates";
 import { runProfile } from "./profile";
 import { benchSoak, formatSoakResult } from "./soak";
 import { benchStart, formatStartResult, startSettings } from "./start";
@@ -52,6 +53,13 @@ const BENCHES: Bench[] = [
 		async run(settings) {
 			const result = await benchNotifications(notificationSettings(settings));
 			return { report: formatNotificationResult(result), problems: result.problems };
+		}
+	},
+	{
+		name: "templates",
+		async run(settings) {
+			const result = await benchTemplates(settings);
+			return { report: formatTemplateResult(result), problems: result.problems };
 		}
 	},
 	{

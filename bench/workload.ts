@@ -20,6 +20,21 @@ export function requestBody(priority: Priority): string {
 	return JSON.stringify({ to: RECIPIENT, priority, template: TEMPLATE, variables: VARIABLES });
 }
 
+/**
+ * The same email as a Liquid template with a condition and a loop (issue 38): what a
+ * product team writes once `{{name}}` is not enough.
+ */
+export const LIQUID_TEMPLATE: TemplateParts = {
+	subject: "Your sign-in code, {{ name }}",
+	text: "Hello {{ name }},\n\nYour sign-in code is 428913. It expires in 10 minutes.\n{% if devices %}\nSigned in recently:\n{% for d in devices %}- {{ d.name }} ({{ d.city }})\n{% endfor %}{% endif %}\nIf you did not ask for it, ignore this email.\n",
+	html: "<p>Hello {{ name }},</p><p>Your sign-in code is <b>428913</b>. It expires in 10 minutes.</p>{% if devices %}<ul>{% for d in devices %}<li>{{ d.name }} ({{ d.city }})</li>{% endfor %}</ul>{% endif %}<p>If you did not ask for it, ignore this email.</p>"
+};
+export const LIQUID_VARIABLES: Variables = { name: "Bench User", devices: [{ name: "Firefox on Linux", city: "Oslo" }, { name: "Safari on iPhone", city: "Bergen" }] };
+
+export function liquidRequestBody(priority: Priority): string {
+	return JSON.stringify({ to: RECIPIENT, priority, template: LIQUID_TEMPLATE, variables: LIQUID_VARIABLES });
+}
+
 /** The same code as a one-part SMS: text only, GSM-7. */
 export const SMS_TEMPLATE: TemplateParts = { subject: "Sign-in code", text: "{{name}}, your sign-in code is 428913. It expires in 10 minutes." };
 export const SMS_RECIPIENT = "+14155550100";

@@ -125,6 +125,8 @@ export interface VapidKeyPair {
 }
 
 export interface PushConfig {
+	/** web-push: the subscribers' push services; file: DATA_DIR/outbox/push (lib/channels/push-file.ts). */
+	provider: "web-push" | "file";
 	/** From PUSH_VAPID_PUBLIC_KEY and PUSH_VAPID_PRIVATE_KEY; unset means the pair generated once and kept in the store. */
 	vapidKeys?: VapidKeyPair;
 	/** The contact a push service may write to: a mailto: or https: URL. */
@@ -417,7 +419,8 @@ function toConfig(v: Values): Config {
 		metricsSampleMs: v.METRICS_SAMPLE_MS,
 		tracing: tracing(v),
 		publicUrl,
-		uiBaseUrl: v.UI_BASE_URL,
+		// Unset: the pages the gateway serves itself (services/api-gateway/ui-pages.ts), so a mailed link works from the first start.
+		uiBaseUrl: v.UI_BASE_URL ?? `${publicUrl}/ui`,
 		uiCallbackPath: v.UI_CALLBACK_PATH,
 		idp: {
 			kind: v.IDP_ACTOR_POOL_ID ? "cognito" : "embedded",
@@ -478,6 +481,7 @@ function toConfig(v: Values): Config {
 				smpp: v.SMPP_URL
 			},
 			push: {
+				provider: v.PUSH_PROVIDER,
 				vapidKeys: pair,
 				vapidSubject: v.PUSH_VAPID_SUBJECT ?? `mailto:${fromEmail}`,
 				allowInsecureEndpoints: v.PUSH_ALLOW_INSECURE_ENDPOINTS

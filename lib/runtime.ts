@@ -23,6 +23,7 @@ import { createKeyValue, type KeyValue } from "./kv";
 import { STATUS_EVENTS, type StatusEvent, type StatusEvents } from "./delivery";
 import { registerAccountMail } from "./accounts/lifecycle-mail";
 import { OneTimeCodes } from "./accounts/otp";
+import { registerRecipientLocale } from "./accounts/recipient-locale";
 import { DispatcherWakes, NotificationExtensions, NotificationIntake, StatusPublisher } from "./notifications";
 import { endpointsChanged, enqueueDeliveries } from "./outbound/deliveries";
 import type { Agent } from "node:https";
@@ -115,6 +116,7 @@ export class Runtime {
 		this.storageHealth = new StorageHealth(() => this.broker?.getLogger("storage"));
 		this.statusEvents.subscribe(events => this.announce(events));
 		registerAccountMail(this.notificationExtensions, () => this.store(), config, () => this.otp());
+		registerRecipientLocale(this.notificationExtensions, () => this.store());
 	}
 
 	/** Where notifications are accepted in this process (the notifications service, the account lifecycle's mails). */

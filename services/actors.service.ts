@@ -3,7 +3,9 @@
  * when a registration has to be rolled back); users and services read them.
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
-import { ClientError, notFound } from "../lib/errors";
+import { badRequest, ClientError, forbidden, notFound } from "../lib/errors";
+import { canonicalLocale } from "../lib/notifications";
+import { principalOf } from "../middlewares/auth.middleware";
 import { DuplicateKeyError } from "../lib/store";
 import { RuntimeMixin, type RuntimeMethods } from "../mixins/runtime.mixin";
 import { normalizeEmail } from "../lib/email-address";
@@ -16,6 +18,8 @@ export interface Actor {
 	email: string;
 	firstName: string;
 	lastName: string;
+	/** BCP 47: the language notifications to this actor are rendered in (templates with translations). */
+	locale?: string;
 	createdAt: string;
 	updatedAt: string;
 }
@@ -31,11 +35,19 @@ export interface RegisterParams {
 	lastName: string;
 }
 
+export interface UpdateParams {
+	id: string;
+	firstName?: string;
+	lastName?: string;
+	/** null removes it. */
+	locale?: string | null;
+}
+
 const toActor = ({ id, ...rest }: ActorDoc): Actor => ({ actorId: id, ...rest });
 
 /**
- * Profiles are read on most requests and change only when one is removed, so each
- * node keeps recent ones in memory; removal is broadcast to every actors node.
+ * Profiles are read on most requests and change rarely (a removal, a PATCH), so each
+ * node keeps recent ones in memory; changes are broadcast to every actors node.
  * Moleculer's own action cache is not used: it sits outside the auth middleware
  * and would answer callers before their token is checked.
  */
@@ -119,6 +131,42 @@ const ActorsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods, ActorsV
 				return actor;
 			}
 		},
+		update: {
+			visibility: "published",
+			auth: ["user", "service"],
+			openapi: {
+				summary: "Change an actor's profile",
+				description: "The actor itself, an administrator or a service. `locale` (BCP 47, null removes it) picks the translation of templates that have one.",
+				success: { status: 200, description: "The actor as changed.", schema: ref("Actor") },
+				problems: ["ACTOR_NOT_FOUND", "FORBIDDEN"],
+				example: { locale: "de-AT" }
+			},
+			params: {
+				id: { type: "uuid" },
+				firstName: { type: "string", trim: true, min: 1, max: 100, optional: true },
+				lastName: { type: "string", trim: true, min: 1, max: 100, optional: true },
+				locale: { type: "string", min: 2, max: 35, optional: true, nullable: true },
+				$$strict: true
+			},
+			async handler(ctx: Context<UpdateParams>): Promise<Actor> {
+				const { id, firstName, lastName, locale } = ctx.params;
+				const caller = principalOf(ctx)!;
+				if (caller.kind !== "service" && !caller.isAdmin && caller.sub !== id) throw forbidden("FORBIDDEN", "Only the actor itself or an administrator may change its profile.");
+				const set: Partial<ActorDoc> = { updatedAt: new Date().toISOString() };
+				if (firstName !== undefined) set.firstName = firstName;
+				if (lastName !== undefined) set.lastName = lastName;
+				if (locale != null) {
+					const tag = canonicalLocale(locale);
+					if (!tag) throw badRequest("The 'locale' field must be a BCP 47 language tag, such as de or de-AT.", [{ field: "locale", message: "must be a BCP 47 language tag" }]);
+					set.locale = tag;
+				}
+				const doc = await this.runtime().store().collection<ActorDoc>("actors").findOneAndUpdate({ id }, { $set: set, ...(locale === null ? { $unset: ["locale"] } : {}) });
+				if (!doc) throw notFound("ACTOR_NOT_FOUND", "No actor has this id.");
+				this.profiles.delete(profileKey(id));
+				ctx.broadcast("actors.changed", { actorId: id });
+				return toActor(doc);
+			}
+		},
 		find: {
 			visibility: "published",
 			auth: ["user", "service"],
@@ -135,6 +183,12 @@ const ActorsService: ServiceSchema<ServiceSettingSchema, RuntimeMethods, ActorsV
 	},
 	events: {
 		"actors.removed": {
+			params: { actorId: "string" },
+			handler(ctx: Context<{ actorId: string }>) {
+				this.profiles.delete(profileKey(ctx.params.actorId));
+			}
+		},
+		"actors.changed": {
 			params: { actorId: "string" },
 			handler(ctx: Context<{ actorId: string }>) {
 				this.profiles.delete(profileKey(ctx.params.actorId));

@@ -16,11 +16,15 @@ import { countOutcome, Dispatcher, type MinuteCounts, recordSmsReceipt, register
 import type { Drain } from "../lib/process/shutdown";
 import { FeatureFlagsMixin, type FeatureFlagMethods } from "../mixins/feature-flags.mixin";
 import { RuntimeMixin } from "../mixins/runtime.mixin";
+import { notFound } from "../lib/errors";
+import { ref } from "../lib/openapi/schemas";
+import { fileSources, Outbox, OUTBOX_ID, OUTBOX_MAX_LIMIT, type OutboxMessage, type OutboxPage } from "../lib/outbox";
 
 interface DispatcherMethods extends FeatureFlagMethods {
 	holdLow(): Promise<boolean>;
 	circuitChanged(change: CircuitChange): void;
 	circuitError(err: unknown): void;
+	outboxReader(): Outbox;
 }
 
 /** A key-value store that does not answer is said once a minute, not on every send. */
@@ -32,6 +36,12 @@ interface DispatcherState {
 	circuitErrorLoggedAt: number;
 	throughput: Throughput;
 	drain: Drain | null;
+	outbox: Outbox | null;
+}
+
+export interface OutboxListParams {
+	cursor?: string;
+	limit?: number;
 }
 
 const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, DispatcherState> = {
@@ -55,6 +65,43 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, 
 			async handler(): Promise<ProviderHealth[]> {
 				return this.circuits ? this.circuits.report() : [];
 			}
+		},
+		// The dev inbox (lib/outbox): what this node's file providers wrote under its DATA_DIR.
+		listOutbox: {
+			visibility: "published",
+			auth: ["admin"],
+			openapi: {
+				summary: "List what the file providers wrote, newest first",
+				description:
+					"The dev inbox: every email, SMS and push message the `file` providers wrote under `DATA_DIR/outbox` on the dispatcher node that answers. Empty with real providers.",
+				success: { status: 200, description: "A page of messages.", schema: ref("OutboxPage") },
+				storage: false
+			},
+			params: {
+				cursor: { type: "string", min: 1, max: 200, optional: true },
+				limit: { type: "number", integer: true, min: 1, max: OUTBOX_MAX_LIMIT, convert: true, optional: true },
+				$$strict: true
+			},
+			handler(ctx: Context<OutboxListParams>): Promise<OutboxPage> {
+				return this.outboxReader().list(ctx.params);
+			}
+		},
+		getOutbox: {
+			visibility: "published",
+			auth: ["admin"],
+			openapi: {
+				summary: "One message the file providers wrote",
+				description: "An email with its headers and its text and HTML decoded (quoted-printable and base64 undone), an SMS's text, or a push message's payload.",
+				success: { status: 200, description: "The message.", schema: ref("OutboxMessage") },
+				problems: ["NOT_FOUND"],
+				storage: false
+			},
+			params: { id: { type: "string", min: 3, max: 100, pattern: OUTBOX_ID }, $$strict: true },
+			async handler(ctx: Context<{ id: string }>): Promise<OutboxMessage> {
+				const message = await this.outboxReader().get(ctx.params.id);
+				if (!message) throw notFound("NOT_FOUND", "No message in the outbox has this id.");
+				return message;
+			}
 		}
 	},
 	events: {
@@ -63,6 +110,9 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, 
 		}
 	},
 	methods: {
+		outboxReader(): Outbox {
+			return (this.outbox ??= new Outbox(fileSources(this.runtime().config.dataDir)));
+		},
 		/** LOW notifications wait while the flag notifications.low-priority says paused; higher ones never do. */
 		async holdLow(): Promise<boolean> {
 			try {
@@ -89,6 +139,7 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, 
 		this.circuitErrorLoggedAt = 0;
 		this.throughput = new Throughput();
 		this.drain = null;
+		this.outbox = null;
 	},
 	started() {
 		const rt = this.runtime();
@@ -125,6 +176,7 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, 
 				this.throughput.count(outcome.event);
 			},
 			sendTimeVariables: n => rt.notificationExtensions.sendTimeVariables(n),
+			recipientLocale: n => rt.notificationExtensions.recipientLocale(n),
 			tracer: this.broker.isTracingEnabled() ? this.broker.tracer : undefined
 		});
 		this.dispatcher.start();

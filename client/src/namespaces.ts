@@ -9,6 +9,7 @@ import { ApiError, ensureOk, send, type Request, type Transport } from "./reques
 import type {
 	Actor,
 	ActorList,
+	ActorUpdate,
 	Notification,
 	NotificationAccepted,
 	NotificationInput,
@@ -24,6 +25,10 @@ import type {
 	ResumeUpload,
 	Template,
 	TemplateInput,
+	TemplateList,
+	TemplatePreview,
+	TemplatePreviewInput,
+	TemplateVersionList,
 	Timeline,
 	WebhookEndpointCreated,
 	WebhookEndpointInput,
@@ -36,12 +41,15 @@ export interface ActorsApi {
 	get(actorId: string): Promise<Actor>;
 	/** GET /actor?actorId=: the actor with this id in `items`, or none (no 404). */
 	find(actorId: string): Promise<ActorList>;
+	/** PATCH /actors/{id}: names and `locale` (BCP 47, null removes it); the actor itself, an administrator or a service. */
+	update(actorId: string, changes: ActorUpdate): Promise<Actor>;
 }
 
 export function actorsApi(request: Request): ActorsApi {
 	return {
 		get: id => request("get", "/actors/{id}", { path: { id } }),
-		find: actorId => request("get", "/actor", { query: { actorId } })
+		find: actorId => request("get", "/actor", { query: { actorId } }),
+		update: (id, body) => request("patch", "/actors/{id}", { path: { id }, body })
 	};
 }
 
@@ -125,18 +133,30 @@ function watchFailure(err: unknown): "final" | number {
 }
 
 export interface TemplatesApi {
-	/** POST /templates. Variables are written {{name}}; HTML parts escape them. */
+	/** POST /templates: Liquid (`{{ name }}`, `{% if %}`, `{% for %}`, filters); HTML parts escape every output; `locales` holds translations. Version 1. */
 	create(input: TemplateInput): Promise<Template>;
+	/** GET /templates: the caller's templates (every one for services and administrators), most recently changed first. */
+	list(): Promise<TemplateList>;
 	get(templateId: string): Promise<Template>;
-	/** PUT /templates/{id}: the whole template (name and subject required). */
+	/** PUT /templates/{id}: the whole template, as a new version (n+1). */
 	update(templateId: string, input: TemplateInput): Promise<Template>;
+	/** GET /templates/{id}/versions: every version, newest first. */
+	versions(templateId: string): Promise<TemplateVersionList>;
+	/** POST /templates/{id}/versions/{version}/restore: that version's content as a new version. */
+	restore(templateId: string, version: number): Promise<Template>;
+	/** POST /templates/{id}/preview: renders without sending; 422 TEMPLATE_RENDER_ERROR names the part and line. */
+	preview(templateId: string, input?: TemplatePreviewInput): Promise<TemplatePreview>;
 }
 
 export function templatesApi(request: Request): TemplatesApi {
 	return {
 		create: body => request("post", "/templates", { body }),
+		list: () => request("get", "/templates", {}),
 		get: id => request("get", "/templates/{id}", { path: { id } }),
-		update: (id, body) => request("put", "/templates/{id}", { path: { id }, body })
+		update: (id, body) => request("put", "/templates/{id}", { path: { id }, body }),
+		versions: id => request("get", "/templates/{id}/versions", { path: { id } }),
+		restore: (id, version) => request("post", "/templates/{id}/versions/{version}/restore", { path: { id, version } }),
+		preview: (id, body = {}) => request("post", "/templates/{id}/preview", { path: { id }, body })
 	};
 }
 

@@ -36,7 +36,7 @@ export class ApiError extends Error {
 	}
 }
 
-export type Method = "get" | "put" | "post" | "delete";
+export type Method = "get" | "put" | "post" | "patch" | "delete";
 /** The document's paths that have an operation for this method. */
 export type PathOf<M extends Method> = { [P in keyof paths]: paths[P][M] extends undefined ? never : P }[keyof paths];
 /** The operation at this method and path. */

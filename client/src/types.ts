@@ -27,6 +27,7 @@ export type RecoveryCodes = Schemas["RecoveryCodes"];
 
 export type Actor = Schemas["Actor"];
 export type ActorList = ResultOf<"get", "/actor">;
+export type ActorUpdate = BodyOf<"patch", "/actors/{id}">;
 
 export type Preferences = Schemas["Preferences"];
 export type Preference = Preferences["items"][number];
@@ -54,6 +55,11 @@ export type Timeline = Schemas["Timeline"];
 
 export type Template = Schemas["Template"];
 export type TemplateInput = BodyOf<"post", "/templates">;
+export type TemplateList = ResultOf<"get", "/templates">;
+export type TemplateVersion = Schemas["TemplateVersion"];
+export type TemplateVersionList = ResultOf<"get", "/templates/{id}/versions">;
+export type TemplatePreview = Schemas["TemplatePreview"];
+export type TemplatePreviewInput = BodyOf<"post", "/templates/{id}/preview">;
 
 export type WebhookEndpoint = Schemas["WebhookEndpoint"];
 export type WebhookEndpointCreated = Schemas["WebhookEndpointCreated"];

@@ -10,8 +10,10 @@ import { ApiError, createClient, webStorage, type Client } from "./client.js";
 import { announce, field, h } from "./dom.js";
 import { flagsPage } from "./flags.js";
 import { notificationsPage } from "./notifications.js";
+import { outboxPage } from "./outbox.js";
 import { overviewPage } from "./overview.js";
 import { suppressionsPage } from "./suppressions.js";
+import { templatesPage } from "./templates.js";
 import { webhooksPage } from "./webhooks.js";
 
 type Page = (client: Client, root: HTMLElement) => () => void;
@@ -19,6 +21,8 @@ type Page = (client: Client, root: HTMLElement) => () => void;
 const PAGES: Record<string, { title: string; page: Page }> = {
 	overview: { title: "Overview", page: overviewPage },
 	notifications: { title: "Notifications", page: notificationsPage },
+	outbox: { title: "Outbox", page: outboxPage },
+	templates: { title: "Templates", page: templatesPage },
 	suppressions: { title: "Suppressions and unsubscribes", page: suppressionsPage },
 	flags: { title: "Feature flags", page: flagsPage },
 	webhooks: { title: "Webhooks", page: webhooksPage }

@@ -1,7 +1,8 @@
 /**
- * Notifications: find one by id, or list by recipient, status and channel (GET
- * /notifications); open one to see its timeline as a vertical list with times,
- * attempts and provider ids; cancel it while it is still QUEUED.
+ * Notifications: the newest fifty as the page opens, then found by id or listed by
+ * recipient, status and channel (GET /notifications); open one to see its timeline as a
+ * vertical list with times, attempts and provider ids, scrolled into view; cancel it
+ * while it is still QUEUED.
  */
 import { call, enc, message, type Client } from "./api.js";
 import { announce, confirmDialog, field, h, select, time } from "./dom.js";
@@ -15,6 +16,7 @@ interface Summary {
 	status: string;
 	channel: string;
 	to: string;
+	subject?: string;
 	priority: string;
 	attempts: number;
 	providerMessageId?: string;
@@ -79,6 +81,7 @@ export function notificationsPage(client: Client, root: HTMLElement): () => void
 						["Status", v.status],
 						["Channel", v.channel],
 						["To", v.to],
+						["Subject", v.subject ?? "—"],
 						["Priority", v.priority],
 						["Attempts", String(v.attempts)],
 						["Provider id", v.providerMessageId ?? "—"]
@@ -89,15 +92,17 @@ export function notificationsPage(client: Client, root: HTMLElement): () => void
 				timeline(v)
 			);
 			detail.querySelector("h2")?.setAttribute("tabindex", "-1");
-			(detail.querySelector("h2") as HTMLElement | null)?.focus();
+			// Below a long list the detail would open out of sight: bring it up, then move focus there without a second jump.
+			detail.scrollIntoView({ block: "start" });
+			(detail.querySelector("h2") as HTMLElement | null)?.focus({ preventScroll: true });
 		} catch (err) {
 			detail.replaceChildren();
 			announce(status, message(err), "error");
 		}
 	}
 
-	async function search(e: Event): Promise<void> {
-		e.preventDefault();
+	async function search(e?: Event): Promise<void> {
+		e?.preventDefault();
 		status.textContent = "";
 		detail.replaceChildren();
 		const id = idInput.value.trim();
@@ -119,7 +124,7 @@ export function notificationsPage(client: Client, root: HTMLElement): () => void
 					"table",
 					{},
 					h("caption", { class: "sr-only" }, "Notifications found"),
-					h("thead", {}, h("tr", {}, ...["Created", "To", "Channel", "Priority", "Status", ""].map(c => h("th", { scope: "col" }, c)))),
+					h("thead", {}, h("tr", {}, ...["Created", "To", "Subject", "Channel", "Priority", "Status", ""].map(c => h("th", { scope: "col" }, c)))),
 					h(
 						"tbody",
 						{},
@@ -129,6 +134,7 @@ export function notificationsPage(client: Client, root: HTMLElement): () => void
 								{},
 								h("td", {}, time(n.createdAt)),
 								h("td", {}, n.to),
+								h("td", {}, n.subject ?? "—"),
 								h("td", {}, n.channel),
 								h("td", {}, n.priority),
 								h("td", {}, n.status),
@@ -158,5 +164,7 @@ export function notificationsPage(client: Client, root: HTMLElement): () => void
 		results,
 		detail
 	);
+	// The newest first, without a search: what an administrator opening the page wants to see.
+	void search();
 	return () => undefined;
 }

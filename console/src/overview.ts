@@ -13,7 +13,7 @@ type Priority = (typeof PRIORITIES)[number];
 
 export interface AdminStats {
 	at: string;
-	queue: { priority: Priority; depth: number; oldestAgeSeconds: number }[];
+	queue: { priority: Priority; depth: number; scheduled: number; oldestAgeSeconds: number }[];
 	dispatchers: number;
 	sendsPerMinute: number;
 	rates: { failure: number; bounce: number; complaint: number };
@@ -73,7 +73,7 @@ function render(s: AdminStats, lowPaused: boolean | null, providers: ProviderHea
 		"table",
 		{ class: "queue", "aria-describedby": "queue-caption" },
 		h("caption", { id: "queue-caption" }, "Queued notifications per priority"),
-		h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Priority"), h("th", { scope: "col" }, "Depth"), h("th", { scope: "col" }, "Oldest waiting"))),
+		h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Priority"), h("th", { scope: "col" }, "Due"), h("th", { scope: "col" }, "Oldest waiting"), h("th", { scope: "col" }, "Scheduled"))),
 		h(
 			"tbody",
 			{},
@@ -83,7 +83,9 @@ function render(s: AdminStats, lowPaused: boolean | null, providers: ProviderHea
 					{ "data-priority": q.priority },
 					h("th", { scope: "row" }, q.priority, q.priority === "LOW" && lowPaused ? h("span", { class: "badge warn" }, "paused") : null),
 					h("td", { class: "depth" }, String(q.depth)),
-					h("td", {}, q.depth ? age(q.oldestAgeSeconds) : "—")
+					h("td", {}, q.depth ? age(q.oldestAgeSeconds) : "—"),
+					// Sent later on purpose (sendAt) or waiting for a retry: not a backlog.
+					h("td", { class: "scheduled" }, String(q.scheduled))
 				)
 			)
 		)
@@ -127,13 +129,15 @@ export function overviewPage(client: Client, root: HTMLElement): () => void {
 	let stopped = false;
 	const refresh = async () => {
 		try {
-			const [s, low, providers] = await Promise.all([
+			const [s, flags, providers] = await Promise.all([
 				call<AdminStats>(client, "/admin/stats"),
-				call<{ value: { paused?: boolean } }>(client, "/admin/features/notifications.low-priority").catch(() => null),
+				// The list, not GET /admin/features/{name}: a flag never set answers 404, which the browser logs as an error.
+				call<{ items: { featureName: string; value: { paused?: boolean } }[] }>(client, "/admin/features").catch(() => null),
 				call<{ items: ProviderHealth[] }>(client, "/admin/providers").catch(() => null)
 			]);
+			const lowPaused = flags ? flags.items.find(f => f.featureName === "notifications.low-priority")?.value.paused === true : null;
 			if (stopped) return;
-			body.replaceChildren(...render(s, low ? low.value.paused === true : null, providers ? providers.items : null));
+			body.replaceChildren(...render(s, lowPaused, providers ? providers.items : null));
 			updated.textContent = `Updated ${new Date(s.at).toLocaleTimeString()}; refreshes every ${REFRESH_MS / 1000} s.`;
 		} catch (err) {
 			if (!stopped) updated.textContent = `Refresh failed: ${(err as Error).message}`;

@@ -6,6 +6,7 @@
  * (lib/channels/circuit.ts).
  */
 import type https from "node:https";
+import path from "node:path";
 import type { Config } from "../config";
 import { createEmailProvider, SendError, type EmailMessage } from "../email";
 import type { Channel, SendResult, TemplateParts } from "../delivery";
@@ -18,6 +19,7 @@ import { ProviderCircuits } from "./circuit";
 import { FailoverProvider } from "./failover";
 import { traceChannels } from "./traced";
 import { PushChannel } from "./push";
+import { FilePushChannel } from "./push-file";
 import { SmsChannel } from "./sms";
 import type { ChannelResult, ChannelSender, SendOptions } from "./types";
 
@@ -98,7 +100,8 @@ export function createChannels(config: Config, deps: ChannelDeps = {}): Map<Chan
 	);
 	const senders: ChannelSender[] = [new EmailChannel(email, n.fromEmail), new SmsChannel(sms, n.sms.from)];
 	const store = deps.store;
-	if (store) {
+	if (n.push.provider === "file") senders.push(new FilePushChannel(path.join(config.dataDir, "outbox", "push")));
+	else if (store) {
 		senders.push(
 			new PushChannel({
 				subscriptions: new PushSubscriptions(store),
@@ -109,6 +112,6 @@ export function createChannels(config: Config, deps: ChannelDeps = {}): Map<Chan
 			})
 		);
 	}
-	const used = config.tracing ? traceChannels(senders, { EMAIL: n.emailProviders.join(","), SMS: n.sms.providers.join(","), PUSH: "web-push" }) : senders;
+	const used = config.tracing ? traceChannels(senders, { EMAIL: n.emailProviders.join(","), SMS: n.sms.providers.join(","), PUSH: n.push.provider }) : senders;
 	return new Map(used.map(s => [s.channel, s]));
 }

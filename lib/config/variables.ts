@@ -37,6 +37,7 @@ export const EMAIL_PROVIDER_NAMES = [...EMAIL_PROVIDERS, "smtp-backup"] as const
 export const SMS_PROVIDERS = ["file", "aws", "smpp"] as const;
 export type EmailProviderName = (typeof EMAIL_PROVIDER_NAMES)[number];
 export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
+export const PUSH_PROVIDERS = ["web-push", "file"] as const;
 export const RATE_LIMITED_ROUTES = ["login", "register", "refresh", "exchange", "forgot", "verification", "redeem", "service"] as const;
 
 /** Parameters of the authorization request that the platform sets itself. */
@@ -444,9 +445,11 @@ export const VARIABLES = {
 		default: "false",
 		description: "`true`: login and refresh of a user whose email is not verified answer 403 `EMAIL_NOT_VERIFIED` (see [Account lifecycle](accounts.md#account-lifecycle))."
 	}),
-	UI_BASE_URL: variable("Accounts", baseUrl, {
-		default: "http://localhost:3000",
-		description: "The web app's address: social sign-in ends there, and the verification and reset mails link to its pages."
+	UI_BASE_URL: variable("Accounts", optional(baseUrl), {
+		derivedDefault: "`PUBLIC_URL` + `/ui`",
+		example: "http://localhost:8500/ui",
+		description:
+			"The web app's address: social sign-in ends there, and the verification and reset mails link to its pages. Unset, they link to the small pages the platform serves itself under `/ui` (see [Quick start](quick-start.md#verify-your-address-and-send-to-yourself))."
 	}),
 	UI_CALLBACK_PATH: variable("Accounts", text("a path starting with one `/`", /^\/(?!\/)/, "must be a path starting with a single /"), {
 		default: "/auth/callback",
@@ -671,6 +674,11 @@ export const VARIABLES = {
 		derivedDefault: "`mailto:` + `NOTIFICATION_MAIL_FROM_EMAIL`",
 		example: "mailto:noreply@localhost",
 		description: "The contact push services may write to about this sender."
+	}),
+	PUSH_PROVIDER: variable("Push", choice(PUSH_PROVIDERS), {
+		default: "web-push",
+		description:
+			"Where push messages go: the subscribers' push services (Web Push), or JSON files under `DATA_DIR/outbox/push` (development: every PUSH notification is written, subscribed or not, and shows in the console's Outbox)."
 	}),
 	PUSH_ALLOW_INSECURE_ENDPOINTS: variable("Push", flag(), {
 		default: "false",

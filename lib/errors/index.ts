@@ -34,6 +34,7 @@ export const ERROR_CODES = [
 	"INVALID_PASSWORD",
 	"TEMPLATE_NOT_FOUND",
 	"TEMPLATE_VARIABLE_MISSING",
+	"TEMPLATE_RENDER_ERROR",
 	"CHANNEL_NOT_SUPPORTED",
 	"IDEMPOTENCY_KEY_REUSED",
 	"RATE_LIMITED",
@@ -66,6 +67,9 @@ export function isErrorCode(v: unknown): v is ErrorCode {
 export interface FieldProblem {
 	field: string;
 	message: string;
+	/** Where in the field's text (a template that cannot be parsed or rendered), from 1. */
+	line?: number;
+	column?: number;
 }
 
 export interface ErrorData {

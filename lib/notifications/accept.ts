@@ -11,11 +11,11 @@ import { parseE164 } from "../sms";
 import { DuplicateKeyError, type Store } from "../store";
 import { GroupCommit } from "../store/group-commit";
 import { currentTraceparent } from "../tracing/scope";
-import { findTemplate, requireTemplateBody } from "./templates";
+import { allParts, canonicalLocale, findTemplate, partsFor, requireTemplateBody } from "./templates";
 import { newEvent, statusEvent, type StatusPublisher } from "./events";
 import { defaultCategory, DELIVERABLE_CHANNELS, nextSeq, priorityRank, type Channel, type Creator, type NotificationDoc, type Priority } from "./model";
 import { isUrgent } from "./wakes";
-import { missingVariables, type TemplateParts, type Variables } from "./render";
+import { checkTemplate, missingVariables, type TemplateParts, type Variables } from "./render";
 
 export interface AcceptRequest {
 	channel?: Channel;
@@ -24,6 +24,8 @@ export interface AcceptRequest {
 	templateId?: string;
 	template?: TemplateParts;
 	variables?: Variables;
+	/** BCP 47: the template's translation to use (its chain: de-AT, de, the default); else the recipient actor's locale. */
+	locale?: string;
 	metadata?: Record<string, unknown>;
 	/** ISO 8601: hold it until then (at most MAX_SCHEDULE_DAYS ahead). */
 	sendAt?: string;
@@ -102,7 +104,8 @@ function recipient(to: string, channel: Channel): string {
  * What the channel needs of the template. SMS carries the text part alone: an html part
  * would be dropped silently, so it is refused. EMAIL and PUSH need a subject (the mail's
  * subject, the push's title): missing from the request, it is the request's field (400);
- * missing from a stored template, the template does not suit the channel (422).
+ * missing from a stored template, the template does not suit the channel (422). Any
+ * other channel (IN_APP: an optional title and the text) needs none.
  */
 function checkParts(channel: Channel, template: TemplateParts, inline: boolean): void {
 	if (channel === "SMS") {
@@ -110,7 +113,7 @@ function checkParts(channel: Channel, template: TemplateParts, inline: boolean):
 		if (template.text == null) throw new ClientError(422, "CHANNEL_NOT_SUPPORTED", "SMS needs a text part; this template has none.");
 		return;
 	}
-	if (template.subject != null) return;
+	if (template.subject != null || (channel !== "EMAIL" && channel !== "PUSH")) return;
 	const message = `${channel} needs a subject${channel === "PUSH" ? " (the title)" : ""}.`;
 	if (inline) throw badRequest(message, [{ field: "template.subject", message: `is required for ${channel}` }]);
 	throw new ClientError(422, "CHANNEL_NOT_SUPPORTED", `${message} This template has none.`);
@@ -131,8 +134,22 @@ export function scheduledAt(sendAt: string | undefined, now: number): string | u
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
+/** The request's locale in its canonical form, or undefined; 400 when it is not a BCP 47 tag. */
+function requestLocale(locale: string | undefined): string | undefined {
+	if (locale === undefined) return undefined;
+	const tag = canonicalLocale(locale);
+	if (!tag) throw badRequest("The 'locale' field must be a BCP 47 language tag, such as de or de-AT.", [{ field: "locale", message: "must be a BCP 47 language tag" }]);
+	return tag;
+}
+
+interface Checked {
+	to: string;
+	/** The stored template's version, to render the notification with. */
+	templateVersion?: number;
+}
+
 /** Refuses what could never be sent, before anything is stored; answers the recipient as it is stored. */
-async function check(store: Store, req: AcceptRequest, channel: Channel, sendTimeVariables: readonly string[]): Promise<string> {
+async function check(store: Store, req: AcceptRequest, channel: Channel, sendTimeVariables: readonly string[]): Promise<Checked> {
 	if (!DELIVERABLE_CHANNELS.includes(channel)) {
 		throw new ClientError(422, "CHANNEL_NOT_SUPPORTED", `The ${channel} channel is not available yet.`);
 	}
@@ -140,18 +157,25 @@ async function check(store: Store, req: AcceptRequest, channel: Channel, sendTim
 	if (!req.templateId === !req.template) {
 		throw badRequest("Give exactly one of templateId and template.", [{ field: "templateId", message: "Give exactly one of templateId and template." }]);
 	}
-	if (req.template) requireTemplateBody(req.template, "template");
+	if (req.template) {
+		requireTemplateBody(req.template, "template");
+		checkTemplate(req.template, "template.");
+	}
 	// An inline template needs no read: the common request reaches the group commit in the same turn.
-	const template = req.template ?? (await findTemplate(store, req.templateId!));
+	const stored = req.template ? null : await findTemplate(store, req.templateId!);
+	const template = req.template ?? stored;
 	if (!template) throw new ClientError(422, "TEMPLATE_NOT_FOUND", "No template has this id.");
-	checkParts(channel, template, req.template !== undefined);
-	const missing = missingVariables(template, req.variables ?? {}).filter(name => !(req.lifecycle && sendTimeVariables.includes(name)));
+	// Whichever translation the recipient's locale picks at send time must suit the channel.
+	for (const parts of stored ? allParts(stored) : [template]) checkParts(channel, parts, req.template !== undefined);
+	// The variables of the translation asked for; the recipient actor's locale is known only at send time.
+	const parts = stored ? partsFor(stored, req.locale).parts : template;
+	const missing = missingVariables(parts, req.variables ?? {}).filter(name => !(req.lifecycle && sendTimeVariables.includes(name)));
 	if (missing.length) {
 		throw new ClientError(422, "TEMPLATE_VARIABLE_MISSING", `The template needs these variables: ${missing.join(", ")}.`, {
 			errors: missing.map(name => ({ field: `variables.${name}`, message: "is required by the template" }))
 		});
 	}
-	return to;
+	return stored ? { to, templateVersion: stored.version ?? 1 } : { to };
 }
 
 export function newNotification(req: AcceptRequest, createdBy: Creator, now = Date.now()): NotificationDoc {
@@ -175,6 +199,7 @@ export function newNotification(req: AcceptRequest, createdBy: Creator, now = Da
 	};
 	if (req.templateId) doc.templateId = req.templateId;
 	else doc.template = req.template;
+	if (req.locale) doc.locale = req.locale;
 	if (req.metadata) doc.metadata = req.metadata;
 	if (req.lifecycle) doc.lifecycle = req.lifecycle;
 	if (req.sendAt) {
@@ -204,7 +229,8 @@ export class NotificationIntake {
 	async accept(req: AcceptRequest, creator: Creator, idempotencyKey?: string): Promise<Accepted> {
 		const channel = req.channel ?? "EMAIL";
 		const sendAt = scheduledAt(req.sendAt, Date.now());
-		const to = await check(this.store, req, channel, this.options.sendTimeVariables?.() ?? []);
+		const locale = requestLocale(req.locale);
+		const { to, templateVersion } = await check(this.store, locale === req.locale ? req : { ...req, locale }, channel, this.options.sendTimeVariables?.() ?? []);
 		const coll = this.store.collection<NotificationDoc>("notifications");
 		const requestHash = idempotencyKey ? sha256(canonical({ ...req, channel, priority: req.priority ?? "NORMAL", variables: req.variables ?? {} })) : undefined;
 		const scope = idempotencyKey ? `${creator.kind}:${creator.id}:${idempotencyKey}` : undefined;
@@ -214,7 +240,8 @@ export class NotificationIntake {
 		}
 
 		const now = Date.now();
-		const doc = newNotification({ ...req, to, sendAt }, creator, now);
+		const doc = newNotification({ ...req, to, sendAt, locale }, creator, now);
+		if (templateVersion !== undefined) doc.templateVersion = templateVersion;
 		if (scope) {
 			doc.idempotencyScope = scope;
 			doc.requestHash = requestHash;

@@ -50,6 +50,8 @@ export interface DispatcherDeps {
 	unsubscribeUrl?: SendDeps["unsubscribeUrl"];
 	/** See SendDeps.sendTimeVariables. */
 	sendTimeVariables?: SendDeps["sendTimeVariables"];
+	/** See SendDeps.recipientLocale. */
+	recipientLocale?: SendDeps["recipientLocale"];
 	/** With tracing on: each delivery attempt is a span (lib/notifications/delivery-trace.ts). */
 	tracer?: Tracer;
 }
@@ -79,7 +81,7 @@ export class Dispatcher {
 				? logger.warn("Redis is unavailable: the send rate is counted on this node alone until it is back.")
 				: logger.info("The send rate is shared through Redis again.");
 		const limiters = new Map(CHANNELS.filter(c => config.sendRates[c] > 0).map(c => [c, new SendRateLimiter(kv, config.sendRates[c], Date.now, onDegraded, c)] as const));
-		this.sendDeps = { store, queue: this.queue, channels, limiters, config, accepting: () => this.worker.running, unsubscribeUrl: deps.unsubscribeUrl, sendTimeVariables: deps.sendTimeVariables };
+		this.sendDeps = { store, queue: this.queue, channels, limiters, config, accepting: () => this.worker.running, unsubscribeUrl: deps.unsubscribeUrl, sendTimeVariables: deps.sendTimeVariables, recipientLocale: deps.recipientLocale };
 		this.worker = new LeaseWorker<NotificationDoc>({
 			concurrency: config.concurrency,
 			pollMs: config.pollMs,

@@ -2,7 +2,8 @@
  * What other parts of the platform plug into notifications when the process starts
  * (lib/runtime.ts registers them), so that this folder imports none of them: the
  * account lifecycle's mails register the variables their links are made of at send
- * time, and the template names only administrators may use.
+ * time, the actors' profiles tell a recipient's locale, and the template names only
+ * administrators may use.
  */
 import type { Principal } from "../auth/rules";
 import { ClientError } from "../errors";
@@ -12,6 +13,9 @@ import type { Variables } from "./render";
 /** Makes a notification's send-time variables from its `sendTime` reference (never stored). */
 export type SendTimeResolver = (ref: SendTimeRef, n: NotificationDoc) => Promise<Variables>;
 
+/** The recipient actor's locale (BCP 47), or undefined when the recipient is no actor or has none. */
+export type RecipientLocaleResolver = (n: Pick<NotificationDoc, "channel" | "to">) => Promise<string | undefined>;
+
 interface ReservedNames {
 	names: ReadonlySet<string>;
 	mayUse: (caller: Principal) => boolean;
@@ -19,6 +23,7 @@ interface ReservedNames {
 
 export class NotificationExtensions {
 	private resolver: SendTimeResolver | null = null;
+	private localeResolver: RecipientLocaleResolver | null = null;
 	private names: readonly string[] = [];
 	private readonly reserved: ReservedNames[] = [];
 
@@ -36,6 +41,16 @@ export class NotificationExtensions {
 	/** The variables one notification gets at send time: none unless it carries a reference. */
 	async sendTimeVariables(n: NotificationDoc): Promise<Variables> {
 		return n.lifecycle && this.resolver ? this.resolver(n.lifecycle, n) : {};
+	}
+
+	/** How the recipient actor's locale is found (the actors' profiles). */
+	resolveRecipientLocale(resolver: RecipientLocaleResolver): void {
+		this.localeResolver = resolver;
+	}
+
+	/** The recipient actor's locale, for a template with translations when the notification names none. */
+	async recipientLocale(n: Pick<NotificationDoc, "channel" | "to">): Promise<string | undefined> {
+		return this.localeResolver ? this.localeResolver(n) : undefined;
 	}
 
 	/** Template names only callers that `mayUse` allows may create or take. */

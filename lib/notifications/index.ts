@@ -15,7 +15,7 @@ export { DispatcherWakes, isUrgent } from "./wakes";
 
 // The record, its timeline and what is published of it.
 export { priorityRank, type EventDoc, type NotificationDoc, type SendTimeRef, type TemplateDoc } from "./model";
-export { missingVariables, render, variablesOf } from "./render";
+export { checkTemplate, missingVariables, render, variablesOf } from "./render";
 export { StatusPublisher, statusEventsBetween, type StatusListener, type StatusPage } from "./events";
 export { EVENT_SEQ, readNotification, readTimeline, type NotificationView, type Timeline, type TimelineItem } from "./view";
 export { LIST_MAX_LIMIT, listNotifications, type ListPage, type ListQuery } from "./listing";
@@ -26,9 +26,26 @@ export { Dispatcher, type DispatcherDeps } from "./dispatcher";
 export { recordDelivery, recordSmsReceipt, smsDeliveryReport, type DeliveryResult } from "./outcomes";
 
 // What the notifications refer to.
-export { createTemplate, findTemplate, newestTemplateNamed, replaceTemplate, toTemplateView, type TemplateFields, type TemplateView } from "./templates";
+export {
+	canonicalLocale,
+	createTemplate,
+	findTemplate,
+	listTemplates,
+	listTemplateVersions,
+	newestTemplateNamed,
+	previewTemplate,
+	replaceTemplate,
+	restoreTemplateVersion,
+	toTemplateView,
+	type Preview,
+	type PreviewRequest,
+	type TemplateFields,
+	type TemplateVersionView,
+	type TemplateView
+} from "./templates";
+export { MAX_PART_CHARS } from "./liquid";
 export { listSuppressions, removeSuppression, type SuppressionView } from "./suppressions";
-export { NotificationExtensions, type SendTimeResolver } from "./extensions";
+export { NotificationExtensions, type RecipientLocaleResolver, type SendTimeResolver } from "./extensions";
 
 // Figures: Prometheus gauges and counters, the administrators' overview, the dispatchers' tallies.
 export { countOutcome, RATE_SAMPLE_MS, registerNotificationMetrics, sampleQueue, sampleRates } from "./metrics";

@@ -27,7 +27,7 @@ export function registerNotificationMetrics(broker: ServiceBroker): void {
 	if (!broker.isMetricsEnabled()) return;
 	const m = broker.metrics;
 	if (!m.hasMetric(METRIC.queueDepth)) {
-		m.register({ type: "gauge", name: METRIC.queueDepth, labelNames: ["priority"], description: "Notifications waiting to be sent (QUEUED)" });
+		m.register({ type: "gauge", name: METRIC.queueDepth, labelNames: ["priority"], description: "Notifications due and waiting to be sent (QUEUED); scheduled ones are not counted" });
 		m.register({ type: "gauge", name: METRIC.oldestAge, labelNames: ["priority"], description: "Age in seconds of the oldest QUEUED notification that is due" });
 		m.register({ type: "counter", name: METRIC.outcomes, labelNames: ["outcome"], description: "Dispatch outcomes: sent, failed, retried, suppressed" });
 		m.register({ type: "gauge", name: METRIC.bounceRate, description: "Share of email sent in the last 24 h that bounced (SES reviews accounts above 0.05)" });

@@ -33,7 +33,11 @@ export interface NotificationDoc {
 	/** What kind of message it is, for unsubscribes and preferences (defaultCategory when not given). */
 	category?: string;
 	templateId?: string;
+	/** The stored template's version when the notification was accepted: the one it is rendered with. */
+	templateVersion?: number;
 	template?: TemplateParts;
+	/** The language asked for (BCP 47); else the recipient actor's, else the template's default. */
+	locale?: string;
 	variables: Variables;
 	metadata?: Record<string, unknown>;
 	/**
@@ -78,12 +82,36 @@ export interface EventDoc {
 	dedupeKey?: string;
 }
 
-export interface TemplateDoc extends TemplateParts {
-	id: string;
+/** A template's parts in one more language (BCP 47 key in TemplateContent.locales). */
+export type LocaleParts = TemplateParts;
+
+/** What a template says: its parts in the default locale and in others. */
+export interface TemplateContent extends TemplateParts {
 	name: string;
+	/** The language of the top-level parts (BCP 47); the end of every locale chain. */
+	defaultLocale?: string;
+	locales?: Record<string, LocaleParts>;
+}
+
+export interface TemplateDoc extends TemplateContent {
+	id: string;
+	/** 1 when created, n+1 on every change; absent on templates made before versions (version 1). */
+	version?: number;
 	createdBy: Creator;
 	createdAt: string;
 	updatedAt: string;
+}
+
+/** One version of a template as it was written; id `templateId:version`. */
+export interface TemplateVersionDoc extends TemplateContent {
+	id: string;
+	templateId: string;
+	version: number;
+	/** Who wrote this version. */
+	createdBy: Creator;
+	createdAt: string;
+	/** The version this one restored, when it was a restore. */
+	restoredFrom?: number;
 }
 
 /**

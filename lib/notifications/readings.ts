@@ -13,8 +13,10 @@ const SENT_STATUSES = ["SENT", "DELIVERED", "BOUNCED", "COMPLAINT"] as const;
 
 export interface PriorityQueue {
 	priority: Priority;
-	/** QUEUED notifications of this priority, due or scheduled. */
+	/** QUEUED notifications of this priority that are due: the backlog. */
 	depth: number;
+	/** QUEUED ones not due yet (scheduled for later, or waiting for a retry): not a backlog. */
+	scheduled: number;
 	/** Seconds the oldest due one has waited; 0 when none is due. */
 	oldestAgeSeconds: number;
 }
@@ -23,12 +25,13 @@ export async function queueSnapshot(store: Store, now = Date.now()): Promise<Pri
 	const coll = store.collection<NotificationDoc>("notifications");
 	return Promise.all(
 		PRIORITIES.map(async (priority, rank) => {
-			const depth = await coll.count({ status: "QUEUED", priorityRank: rank });
-			const oldest = await coll.findOne(
-				{ status: "QUEUED", priorityRank: rank, availableAt: { $lte: new Date(now).toISOString() } },
-				{ sort: { status: 1, priorityRank: 1, availableAt: 1, seq: 1 } }
-			);
-			return { priority, depth, oldestAgeSeconds: oldest ? Math.max(0, (now - Date.parse(oldest.availableAt)) / 1000) : 0 };
+			const at = new Date(now).toISOString();
+			const [depth, scheduled, oldest] = await Promise.all([
+				coll.count({ status: "QUEUED", priorityRank: rank, availableAt: { $lte: at } }),
+				coll.count({ status: "QUEUED", priorityRank: rank, availableAt: { $gt: at } }),
+				coll.findOne({ status: "QUEUED", priorityRank: rank, availableAt: { $lte: at } }, { sort: { status: 1, priorityRank: 1, availableAt: 1, seq: 1 } })
+			]);
+			return { priority, depth, scheduled, oldestAgeSeconds: oldest ? Math.max(0, (now - Date.parse(oldest.availableAt)) / 1000) : 0 };
 		})
 	);
 }

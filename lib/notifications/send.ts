@@ -9,12 +9,12 @@ import type { NotificationConfig } from "../config";
 import { SendError } from "../email";
 import type { Store } from "../store";
 import { isSuppressed, suppress } from "./suppressions";
-import { findTemplate } from "./templates";
+import { findTemplate, findTemplateVersion, partsFor } from "./templates";
 import type { UnsubscribeTarget } from "../unsubscribe/token";
 import { unsubscribedFrom } from "../unsubscribe/records";
 import { defaultCategory, type Channel, type NotificationDoc } from "./model";
 import { retryDelay, type NotificationQueue, type Outcome } from "./queue";
-import { render, type TemplateParts, type Variables } from "./render";
+import { PartRenderError, render, type TemplateParts, type Variables } from "./render";
 import type { SendRateLimiter } from "./send-rate";
 import { isStorageFault } from "../errors/storage-faults";
 
@@ -54,10 +54,26 @@ export interface SendDeps {
 	unsubscribeUrl?(target: UnsubscribeTarget): Promise<string>;
 	/** Variables made for this send only and never stored (an account-lifecycle mail's link). */
 	sendTimeVariables?: (n: NotificationDoc) => Promise<Variables>;
+	/** The recipient actor's locale (BCP 47), for a template with translations and a notification that names none. */
+	recipientLocale?: (n: NotificationDoc) => Promise<string | undefined>;
 }
 
-function failed(n: NotificationDoc, error: string, permanent: boolean): Outcome {
-	return { notification: n, status: "FAILED", event: "FAILED", detail: { attempt: n.attempts, error, permanent }, set: { lastError: error } };
+function failed(n: NotificationDoc, error: string, permanent: boolean, more?: Record<string, unknown>): Outcome {
+	return { notification: n, status: "FAILED", event: "FAILED", detail: { attempt: n.attempts, error, permanent, ...more }, set: { lastError: error } };
+}
+
+/**
+ * The parts to render: an inline template's, or the stored template's at the version
+ * the notification was accepted with, in the locale asked for, else the recipient's.
+ */
+async function templateParts(store: Store, n: NotificationDoc, recipientLocale: SendDeps["recipientLocale"]): Promise<TemplateParts | null> {
+	if (n.template) return n.template;
+	if (!n.templateId) return null;
+	const current = await findTemplate(store, n.templateId);
+	if (!current) return null;
+	const t = n.templateVersion != null && n.templateVersion !== (current.version ?? 1) ? ((await findTemplateVersion(store, n.templateId, n.templateVersion)) ?? current) : current;
+	if (!t.locales || !Object.keys(t.locales).length) return partsFor(t, undefined).parts;
+	return partsFor(t, n.locale ?? (await recipientLocale?.(n))).parts;
 }
 
 /**
@@ -66,7 +82,7 @@ function failed(n: NotificationDoc, error: string, permanent: boolean): Outcome 
  * this node's that the disk refused, before anything reached a provider. A file outbox
  * says so with the errno as its code: that is not the provider failing, so no attempt.
  */
-export async function send({ store, queue, channels, limiters, config: cfg, accepting, unsubscribeUrl, sendTimeVariables }: SendDeps, n: NotificationDoc): Promise<Outcome> {
+export async function send({ store, queue, channels, limiters, config: cfg, accepting, unsubscribeUrl, sendTimeVariables, recipientLocale }: SendDeps, n: NotificationDoc): Promise<Outcome> {
 	// The decision before sending: SUPPRESSED (bounce, complaint: every priority) > UNSUBSCRIBED (not CRITICAL) > send.
 	if (await isSuppressed(store, n.channel, n.to)) {
 		return { notification: n, status: "SUPPRESSED", event: "SUPPRESSED", detail: { attempt: n.attempts, reason: "suppressed" } };
@@ -78,11 +94,17 @@ export async function send({ store, queue, channels, limiters, config: cfg, acce
 			return { notification: n, status: "UNSUBSCRIBED", event: "UNSUBSCRIBED", detail: { attempt: n.attempts, reason: opted.source, category: opted.category } };
 		}
 	}
-	let template: TemplateParts | null = n.template ?? null;
-	if (!template && n.templateId) template = await findTemplate(store, n.templateId);
+	const template = await templateParts(store, n, recipientLocale);
 	if (!template) return failed(n, "TEMPLATE_NOT_FOUND", true);
 	if (!accepting()) throw new NotStarted();
-	const parts = render(template, n.lifecycle && sendTimeVariables ? { ...n.variables, ...(await sendTimeVariables(n)) } : n.variables);
+	let parts: TemplateParts;
+	try {
+		parts = render(template, n.lifecycle && sendTimeVariables ? { ...n.variables, ...(await sendTimeVariables(n)) } : n.variables);
+	} catch (err) {
+		// A template over its limits, or one made invalid before Liquid: it would fail every attempt.
+		if (!(err instanceof PartRenderError)) throw err;
+		return failed(n, "TEMPLATE_RENDER_ERROR", true, { part: err.part, message: err.message, ...(err.line != null ? { line: err.line } : {}) });
+	}
 
 	let error: SendError;
 	try {

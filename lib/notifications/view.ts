@@ -4,6 +4,7 @@
  */
 import type { Filter, Store } from "../store";
 import { statusOf } from "./events";
+import { render } from "./render";
 import { defaultCategory, type Channel, type Creator, type EventDoc, type NotificationDoc, type Priority, type Status } from "./model";
 
 export interface NotificationView {
@@ -11,9 +12,15 @@ export interface NotificationView {
 	status: Status;
 	channel: Channel;
 	to: string;
+	/** The subject with its variables filled in, when the notification carries its template (not by templateId). */
+	subject?: string;
 	priority: Priority;
 	category: string;
 	templateId?: string;
+	/** The stored template's version it is rendered with. */
+	templateVersion?: number;
+	/** The locale asked for, when one was. */
+	locale?: string;
 	attempts: number;
 	providerMessageId?: string;
 	/** When scheduled: the time it was asked to be sent at. */
@@ -44,7 +51,11 @@ export function toView(doc: NotificationDoc, events: EventDoc[]): NotificationVi
 		updatedAt: doc.updatedAt,
 		events: events.map(e => (e.detail ? { event: e.event, occurredAt: e.occurredAt, detail: e.detail } : { event: e.event, occurredAt: e.occurredAt }))
 	};
+	// Filling a one-line subject is a few string replacements: cheap enough for every listed row.
+	if (doc.template?.subject != null) view.subject = render({ subject: doc.template.subject }, doc.variables).subject;
 	if (doc.templateId) view.templateId = doc.templateId;
+	if (doc.templateVersion != null) view.templateVersion = doc.templateVersion;
+	if (doc.locale) view.locale = doc.locale;
 	if (doc.providerMessageId) view.providerMessageId = doc.providerMessageId;
 	if (doc.sendAt) view.sendAt = doc.sendAt;
 	return view;

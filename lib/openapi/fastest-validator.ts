@@ -100,6 +100,10 @@ function ruleSchema(rule: Rule): JsonSchema {
 		case "object":
 			s = r.props || r.properties ? objectSchema((r.props ?? r.properties) as Record<string, Rule>, r.strict === true || r.strict === "remove") : { ...FREE_OBJECT };
 			break;
+		case "record":
+			s = { type: "object", additionalProperties: r.value !== undefined ? ruleSchema(r.value as Rule) : {} };
+			if (r.key !== undefined) s.propertyNames = ruleSchema(r.key as Rule);
+			break;
 		case "any":
 			s = {};
 			break;

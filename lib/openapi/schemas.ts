@@ -10,6 +10,13 @@ import { FREE_OBJECT, type JsonSchema } from "./fastest-validator";
 const isoTime = { type: "string", format: "date-time" };
 const uuid = { type: "string", format: "uuid" };
 
+const TEMPLATE_PARTS = { subject: { type: "string" }, html: { type: "string" }, text: { type: "string" } };
+const TEMPLATE_CONTENT = {
+	defaultLocale: { type: "string", description: "BCP 47: the language of the top-level parts." },
+	...TEMPLATE_PARTS,
+	locales: { type: "object", description: "Translations by BCP 47 tag.", additionalProperties: { type: "object", properties: TEMPLATE_PARTS } }
+};
+
 export const ref = (name: keyof typeof COMPONENT_SCHEMAS): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
 export const COMPONENT_SCHEMAS = {
@@ -26,7 +33,16 @@ export const COMPONENT_SCHEMAS = {
 			requestId: { type: "string", description: "Also in the X-Request-Id header; quote it when reporting a 5xx." },
 			errors: {
 				type: "array",
-				items: { type: "object", required: ["field", "message"], properties: { field: { type: "string" }, message: { type: "string" } } }
+				items: {
+					type: "object",
+					required: ["field", "message"],
+					properties: {
+						field: { type: "string" },
+						message: { type: "string" },
+						line: { type: "integer", minimum: 1, description: "TEMPLATE_RENDER_ERROR: the line of the field's template." },
+						column: { type: "integer", minimum: 1 }
+					}
+				}
 			},
 			mfaToken: { type: "string", description: "MFA_REQUIRED, MFA_ENROLLMENT_REQUIRED: finishes the sign-in (5 minutes, single use)." },
 			factors: { type: "array", items: { enum: ["totp", "webauthn", "sms", "recovery"] }, description: "MFA_REQUIRED: the factors the user can answer with." }
@@ -66,7 +82,15 @@ export const COMPONENT_SCHEMAS = {
 	Actor: {
 		type: "object",
 		required: ["actorId", "email", "firstName", "lastName", "createdAt", "updatedAt"],
-		properties: { actorId: { type: "string" }, email: { type: "string" }, firstName: { type: "string" }, lastName: { type: "string" }, createdAt: isoTime, updatedAt: isoTime }
+		properties: {
+			actorId: { type: "string" },
+			email: { type: "string" },
+			firstName: { type: "string" },
+			lastName: { type: "string" },
+			locale: { type: "string", description: "BCP 47: the language notifications to this actor are rendered in." },
+			createdAt: isoTime,
+			updatedAt: isoTime
+		}
 	},
 	/** services/auth/admin-users.ts AdminUser (the list's items) and AdminUserDetail (one account). */
 	AdminUser: {
@@ -106,8 +130,11 @@ export const COMPONENT_SCHEMAS = {
 			status: { enum: [...STATUSES] },
 			channel: { enum: [...CHANNELS] },
 			to: { type: "string" },
+			subject: { type: "string", description: "The subject with its variables filled in, when the notification carries its template." },
 			priority: { enum: [...PRIORITIES] },
 			templateId: uuid,
+			templateVersion: { type: "integer", minimum: 1, description: "The template version it is rendered with (a stored template's)." },
+			locale: { type: "string", description: "The locale asked for, when one was." },
 			attempts: { type: "integer", minimum: 0 },
 			providerMessageId: { type: "string" },
 			category: { type: "string" },
@@ -127,15 +154,37 @@ export const COMPONENT_SCHEMAS = {
 	/** lib/notifications/templates.ts TemplateView. */
 	Template: {
 		type: "object",
-		required: ["templateId", "name"],
+		required: ["templateId", "name", "version"],
 		properties: {
 			templateId: uuid,
 			name: { type: "string" },
-			subject: { type: "string" },
-			html: { type: "string" },
-			text: { type: "string" },
+			version: { type: "integer", minimum: 1, description: "1 when created, n+1 on every change." },
+			...TEMPLATE_CONTENT,
 			createdAt: isoTime,
 			updatedAt: isoTime
+		}
+	},
+	/** lib/notifications/templates.ts TemplateVersionView. */
+	TemplateVersion: {
+		type: "object",
+		required: ["name", "version", "createdAt"],
+		properties: {
+			version: { type: "integer", minimum: 1 },
+			name: { type: "string" },
+			...TEMPLATE_CONTENT,
+			createdAt: isoTime,
+			restoredFrom: { type: "integer", minimum: 1, description: "The version this one restored." }
+		}
+	},
+	/** lib/notifications/templates.ts Preview. */
+	TemplatePreview: {
+		type: "object",
+		required: ["text"],
+		properties: {
+			subject: { type: "string", description: "Absent for SMS and for a template without one." },
+			html: { type: "string", description: "EMAIL only." },
+			text: { type: "string", description: "Empty when the template has no text part." },
+			locale: { type: "string", description: "The locale whose parts were rendered." }
 		}
 	},
 	/** mixins/feature-flags.mixin.ts FeatureFlag. */
@@ -213,6 +262,7 @@ export const COMPONENT_SCHEMAS = {
 						status: { enum: [...STATUSES] },
 						channel: { enum: [...CHANNELS] },
 						to: { type: "string" },
+						subject: { type: "string", description: "The subject with its variables filled in, when the notification carries its template." },
 						priority: { enum: [...PRIORITIES] },
 						category: { type: "string" },
 						templateId: uuid,
@@ -342,6 +392,49 @@ export const COMPONENT_SCHEMAS = {
 				}
 			}
 		}
+	},
+	/** lib/outbox/index.ts OutboxPage. */
+	OutboxPage: {
+		type: "object",
+		required: ["items"],
+		properties: {
+			items: { type: "array", items: { $ref: "#/components/schemas/OutboxSummary" } },
+			nextCursor: { type: "string", description: "Pass as `cursor` for the next page; absent on the last one." }
+		}
+	},
+	/** lib/outbox/index.ts OutboxSummary. */
+	OutboxSummary: {
+		type: "object",
+		required: ["id", "channel", "notificationId", "to", "preview", "createdAt"],
+		properties: {
+			id: { type: "string", description: "The channel and the file's name: `email.<notificationId>.<sendId>`." },
+			channel: { type: "string", description: "EMAIL, SMS, PUSH, or another channel's name." },
+			notificationId: { type: "string" },
+			to: { type: "string" },
+			subject: { type: "string", description: "The email's subject or the push message's title." },
+			preview: { type: "string", description: "The start of the text, on one line." },
+			createdAt: isoTime
+		}
+	},
+	/** lib/outbox/index.ts OutboxMessage. */
+	OutboxMessage: {
+		allOf: [
+			{ $ref: "#/components/schemas/OutboxSummary" },
+			{
+				type: "object",
+				properties: {
+					from: { type: ["string", "null"], description: "EMAIL and SMS: the sender." },
+					headers: {
+						type: "array",
+						description: "EMAIL: every header in order, encoded words decoded.",
+						items: { type: "object", required: ["name", "value"], properties: { name: { type: "string" }, value: { type: "string" } } }
+					},
+					text: { type: "string", description: "EMAIL: the text part, decoded; SMS: the message." },
+					html: { type: "string", description: "EMAIL: the HTML part, decoded." },
+					payload: { description: "PUSH: the payload sent to the push service." }
+				}
+			}
+		]
 	},
 	/** lib/unsubscribe/records.ts UnsubscribeView. */
 	UnsubscribeList: {

@@ -56,6 +56,8 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 		indexes: [{ fields: { notificationId: 1, seq: 1 } }, { fields: { dedupeKey: 1 }, unique: true, sparse: true }]
 	},
 	templates: { indexes: [{ fields: { name: 1 } }] },
+	/** Every version of every template, id `templateId:version` (one writer wins each number); listed newest first. */
+	template_versions: { indexes: [{ fields: { templateId: 1, version: -1 } }] },
 	/** Recipients that must not be mailed (permanent bounces, complaints); id = normalized address. */
 	suppressions: { indexes: [] },
 	/**

@@ -22,6 +22,7 @@ import { answerAtEntry, answerError, BEARER } from "./answers";
 import { policyOf } from "./hooks";
 import { CONSOLE_ACTIONS } from "./console";
 import { DOCS_ACTIONS } from "./docs";
+import { UI_ACTIONS } from "./ui-pages";
 import { HttpDrain } from "./drain";
 import { AliasIndex, describeOnce } from "./alias-index";
 import { GATEWAY_HTTP_OBJECTS } from "./http-objects";
@@ -80,6 +81,7 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		rest: { auth: "public", tracing: { spanName: "api.rest", tags: { params: false } } },
 		...DOCS_ACTIONS,
 		...CONSOLE_ACTIONS,
+		...UI_ACTIONS,
 		live: {
 			visibility: "published",
 			auth: "public",

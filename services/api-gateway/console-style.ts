@@ -87,6 +87,10 @@ form.flag { background: var(--card); border: 1px solid var(--line); border-radiu
 .endpoint h2 { margin-top: 0; font-size: 1rem; word-break: break-all; }
 dialog { border: 1px solid var(--line); border-radius: .5rem; padding: 1.25rem; max-width: 30rem; }
 dialog::backdrop { background: rgb(16 24 40 / 50%); }
+.message-frame { width: 100%; height: 26rem; border: 1px solid var(--line); border-radius: .5rem; background: #fff; resize: vertical; }
+pre.message-body { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--card); border: 1px solid var(--line); border-radius: .5rem; padding: 1rem; margin: 0 0 1rem; font-size: .9rem; }
+table.headers th { font-weight: 600; white-space: nowrap; } table.headers td { overflow-wrap: anywhere; }
+#detail { scroll-margin-top: 1rem; }
 code { font-family: ui-monospace, monospace; font-size: .9em; }
 @media (max-width: 60rem) { .grid { grid-template-columns: 1fr; } .stats { margin-top: 0; } }
 `;

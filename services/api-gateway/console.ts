@@ -33,9 +33,9 @@ function packageRoot(): string {
 }
 
 const BUILT = path.join(packageRoot(), "dist", "console");
-const MODULES = ["app", "api", "dom", "chart", "overview", "notifications", "suppressions", "unsubscribes", "records", "flags", "webhooks"];
+const MODULES = ["app", "api", "dom", "chart", "overview", "notifications", "outbox", "suppressions", "unsubscribes", "records", "flags", "webhooks", "templates"];
 /** The SDK's own modules, which its entry (client.js) imports as ./<name>.js: served beside it, by the same fixed list. */
-const CLIENT_MODULES = ["request", "namespaces", "admin", "watch", "storage"];
+const CLIENT_MODULES = ["request", "namespaces", "admin", "mfa", "watch", "storage"];
 // Both sets are served from one folder: an SDK module named like a console module would replace it.
 for (const m of CLIENT_MODULES) if (MODULES.includes(m)) throw new Error(`The console and the client SDK both have a module ${m}.js`);
 
@@ -46,6 +46,7 @@ const PAGE = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>auth-notify console</title>
+<link rel="icon" href="/console/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/console/console.css">
 <script type="module" src="/console/app.js"></script>
 </head>
@@ -56,11 +57,14 @@ const PAGE = `<!doctype html>
 `;
 
 const JS = "text/javascript; charset=utf-8";
+const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1d4ed8"/><path d="M7 11h18v12H7z" fill="none" stroke="#fff" stroke-width="2.5"/><path d="M7 11l9 7 9-7" fill="none" stroke="#fff" stroke-width="2.5"/></svg>`;
 const ASSETS: Record<string, { type: string; file?: string; text?: string }> = {
 	...Object.fromEntries(MODULES.map(m => [`${m}.js`, { type: JS, file: path.join(BUILT, "console", "src", `${m}.js`) }])),
 	...Object.fromEntries(CLIENT_MODULES.map(m => [`${m}.js`, { type: JS, file: path.join(BUILT, "client", "src", `${m}.js`) }])),
 	"client.js": { type: JS, file: path.join(BUILT, "client", "src", "index.js") },
-	"console.css": { type: "text/css; charset=utf-8", text: CONSOLE_CSS }
+	"console.css": { type: "text/css; charset=utf-8", text: CONSOLE_CSS },
+	// Without an icon of its own, the browser asks for /favicon.ico and logs the 404 as an error.
+	"favicon.svg": { type: "image/svg+xml", text: FAVICON }
 };
 
 const pageHeaders = (cache: string) => ({
@@ -92,7 +96,7 @@ export const CONSOLE_ACTIONS: Record<string, ActionSchema> = {
 		params: { file: { type: "string", max: 64 }, $$strict: true },
 		openapi: {
 			summary: "A file of the console",
-			success: { status: 200, description: "A script or the stylesheet of the console.", contentType: ["text/javascript", "text/css"], schema: { type: "string" } },
+			success: { status: 200, description: "A script, the stylesheet or the icon of the console.", contentType: ["text/javascript", "text/css", "image/svg+xml"], schema: { type: "string" } },
 			problems: ["NOT_FOUND"],
 			storage: false
 		},

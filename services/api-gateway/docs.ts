@@ -15,6 +15,7 @@ import { ref } from "../../lib/openapi/schemas";
 import { runtimeOf } from "../../lib/runtime";
 import ActorsService from "../actors.service";
 import AuthService from "../auth/auth.service";
+import DispatcherService from "../dispatcher.service";
 import DocumentsService from "../documents.service";
 import FeaturesService from "../features.service";
 import NotificationsService from "../notifications/notifications.service";
@@ -29,6 +30,7 @@ import { ROUTES } from "./routes";
 export const DOCUMENTED_SERVICES: readonly Partial<ServiceSchema>[] = [
 	AuthService as Partial<ServiceSchema>,
 	ActorsService as Partial<ServiceSchema>,
+	DispatcherService as Partial<ServiceSchema>,
 	DocumentsService as Partial<ServiceSchema>,
 	FeaturesService as Partial<ServiceSchema>,
 	NotificationsService as Partial<ServiceSchema>,

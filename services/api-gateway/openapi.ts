@@ -16,9 +16,10 @@ import type { ErrorCode } from "../../lib/errors";
 import { EVENT_SEQ } from "../../lib/notifications";
 import { CODE_STATUS } from "../../lib/openapi/codes";
 import { FREE_OBJECT, paramsSchema, ruleSchema, type JsonSchema } from "../../lib/openapi/fastest-validator";
+import { answer, withExample } from "../../lib/openapi/answers";
 import { COMPONENT_HEADERS, withCommonHeaders } from "../../lib/openapi/headers";
 import { COMPONENT_SCHEMAS } from "../../lib/openapi/schemas";
-import type { ActionDoc, AnswerDoc } from "../../lib/openapi/types";
+import type { ActionDoc } from "../../lib/openapi/types";
 import { IDEMPOTENCY_KEY } from "./hooks";
 import { ROUTES, type RouteDeclaration } from "./routes";
 import type { AppliedPolicy, BodyKind } from "./types";
@@ -118,20 +119,6 @@ export function problemCodes(a: DocumentedAlias): Set<ErrorCode> {
 	}
 	for (const c of a.doc?.problems ?? []) codes.add(c);
 	return codes;
-}
-
-function content(answer: AnswerDoc): Record<string, unknown> | undefined {
-	if (!answer.schema) return undefined;
-	const types = typeof answer.contentType === "string" ? [answer.contentType] : (answer.contentType ?? ["application/json"]);
-	return Object.fromEntries(types.map(t => [t, { schema: answer.schema }]));
-}
-
-function answer(a: AnswerDoc): Record<string, unknown> {
-	const out: Record<string, unknown> = { description: a.description };
-	const c = content(a);
-	if (c) out.content = c;
-	if (a.headers) out.headers = Object.fromEntries(Object.entries(a.headers).map(([h, d]) => [h, { description: d, schema: { type: "string" } }]));
-	return out;
 }
 
 function responses(a: DocumentedAlias): Record<string, unknown> {
@@ -260,14 +247,6 @@ function operation(a: DocumentedAlias, operationId: string): Record<string, unkn
 	if (!a.doc) op["x-undocumented"] = true;
 	op.responses = withCommonHeaders(responses(a));
 	return op;
-}
-
-/** The declaration's example body on the body's first media type (test/integration/openapi-examples.test.ts sends each). */
-function withExample(body: unknown, example: unknown): unknown {
-	if (example === undefined) return body;
-	const content = (body as { content: Record<string, Record<string, unknown>> }).content;
-	const first = Object.keys(content)[0];
-	return { ...(body as object), content: { ...content, [first]: { ...content[first], example } } };
 }
 
 export function buildDocument(routes: readonly RouteDeclaration[], services: readonly Partial<ServiceSchema>[], info: DocumentInfo): BuiltDocument {

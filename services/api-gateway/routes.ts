@@ -41,6 +41,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
 	{ path: "/docs", body: "none", authentication: false, aliases: { "GET /": "api.docs", "GET :file": "api.docsAsset" } },
 	// The administrators' console (console.ts): its page and files need no token; what it shows comes from the admin routes.
 	{ path: "/console", body: "none", authentication: false, aliases: { "GET /": "api.console", "GET :file": "api.consoleAsset" } },
+	// The account pages mails link to when no web app is configured (ui-pages.ts); the token is in the fragment, never in a request.
+	{ path: "/ui", body: "none", authentication: false, aliases: { "GET :page": "api.uiPage" } },
 	{
 		// The embedded provider's issuers, discovered the way resource servers discover a Cognito pool.
 		path: "/idp",
@@ -175,13 +177,18 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"GET admin/users": { action: "auth.listUsers", noStore: true },
 			"GET admin/users/:actorId": { action: "auth.getUser", noStore: true },
 			"GET admin/webhook-endpoints": "outbound.listAllEndpoints",
+			// The dev inbox: messages hold tokens (verification, reset links), never cached.
+			"GET admin/outbox": { action: "dispatcher.listOutbox", noStore: true },
+			"GET admin/outbox/:id": { action: "dispatcher.getOutbox", noStore: true },
 			"GET actors/:id/push-subscriptions": "notifications.listPushSubscriptions",
 			"GET resumes/:id": "documents.get",
 			"GET resumes/:id/content": "documents.content",
 			"GET notifications": "notifications.list",
 			"GET notifications/:notificationId": "notifications.get",
 			"GET notifications/:notificationId/events": { action: "notifications.events", stream: "sse" },
+			"GET templates": "notifications.listTemplates",
 			"GET templates/:id": "notifications.getTemplate",
+			"GET templates/:id/versions": "notifications.templateVersions",
 			"GET auth/mfa/factors": { action: "auth.mfaFactors", noStore: true }
 		}
 	},
@@ -211,7 +218,10 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"POST notifications": { action: "notifications.create", idempotencyKey: true },
 			"DELETE notifications/:notificationId": "notifications.cancel",
 			"POST templates": "notifications.createTemplate",
-			"PUT templates/:id": "notifications.updateTemplate"
+			"PUT templates/:id": "notifications.updateTemplate",
+			"POST templates/:id/versions/:version/restore": { action: "notifications.restoreTemplateVersion", bodyless: true },
+			"POST templates/:id/preview": "notifications.previewTemplate",
+			"PATCH actors/:id": "actors.update"
 		}
 	}
 ];

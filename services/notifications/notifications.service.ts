@@ -12,10 +12,8 @@ import {
 	CHANNELS,
 	checkRecipient,
 	countAgainstQuota,
-	createTemplate,
 	creatorOf,
 	EVENT_SEQ,
-	findTemplate,
 	LIST_MAX_LIMIT,
 	listNotifications,
 	mayAccess,
@@ -25,22 +23,19 @@ import {
 	readNotification,
 	readTimeline,
 	registerNotificationMetrics,
-	replaceTemplate,
 	sampleQueue,
 	sampleRates,
 	STATUSES,
-	toTemplateView,
 	type AcceptRequest,
 	type ListPage,
 	type ListQuery,
 	type NotificationView,
 	type OwnAddress,
-	type TemplateFields,
-	type TemplateView,
 	type Timeline
 } from "../../lib/notifications";
 import { principalOf } from "../../middlewares/auth.middleware";
 import { PushSubscriptionsMixin } from "./push-subscriptions";
+import { inlineTemplateSchema, TemplatesMixin } from "./templates";
 import { RuntimeMixin, type RuntimeMethods } from "../../mixins/runtime.mixin";
 import type { HttpMeta } from "../../lib/http/meta";
 import { ref } from "../../lib/openapi/schemas";
@@ -53,7 +48,8 @@ export interface EventsParams {
 	after?: string;
 }
 
-export type { NotificationView, TemplateView, Timeline };
+export type { NotificationView, Timeline };
+export type { Preview, TemplateVersionView, TemplateView } from "./templates";
 export type { PushSubscriptionParams, PushSubscriptionView } from "./push-subscriptions";
 
 export interface CreateResult {
@@ -72,18 +68,10 @@ interface NotificationsState {
 	sampler: NodeJS.Timeout | null;
 }
 
-const templateSchema = {
-	name: { type: "string", trim: true, min: 1, max: 200 },
-	// EMAIL and PUSH need it (checked when a notification is accepted); SMS uses the text alone.
-	subject: { type: "string", min: 1, max: 998, optional: true },
-	html: { type: "string", max: 512 * 1024, optional: true },
-	text: { type: "string", max: 512 * 1024, optional: true }
-} as const;
-
 const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMethods, NotificationsState> = {
 	name: "notifications",
-	// The push subscription routes are notifications.* actions, kept in their own file.
-	mixins: [RuntimeMixin, PushSubscriptionsMixin as Partial<ServiceSchema>],
+	// The push subscription and template routes are notifications.* actions, kept in their own files.
+	mixins: [RuntimeMixin, PushSubscriptionsMixin as Partial<ServiceSchema>, TemplatesMixin as Partial<ServiceSchema>],
 	actions: {
 		create: {
 			visibility: "published",
@@ -92,7 +80,7 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMet
 				summary: "Send a notification",
 				description: "Accepted and queued; GET its Location for the status. An Idempotency-Key header makes retries safe.",
 				success: { status: 201, description: "Queued.", schema: ref("NotificationAccepted"), headers: { Location: "/notifications/{notificationId}" } },
-				problems: ["RECIPIENT_NOT_ALLOWED", "RATE_LIMITED", "TEMPLATE_NOT_FOUND", "TEMPLATE_VARIABLE_MISSING", "CHANNEL_NOT_SUPPORTED", "IDEMPOTENCY_KEY_REUSED"],
+				problems: ["RECIPIENT_NOT_ALLOWED", "RATE_LIMITED", "TEMPLATE_NOT_FOUND", "TEMPLATE_VARIABLE_MISSING", "TEMPLATE_RENDER_ERROR", "CHANNEL_NOT_SUPPORTED", "IDEMPOTENCY_KEY_REUSED"],
 				example: {
 					to: "ada@example.com",
 					priority: "HIGH",
@@ -107,13 +95,10 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMet
 				to: { type: "string", max: 254 },
 				priority: { type: "enum", values: [...PRIORITIES], optional: true },
 				templateId: { type: "uuid", optional: true },
-				template: {
-					type: "object",
-					optional: true,
-					strict: true,
-					props: { subject: templateSchema.subject, html: templateSchema.html, text: templateSchema.text }
-				},
+				template: inlineTemplateSchema,
 				variables: { type: "object", optional: true },
+				// BCP 47, checked when accepted.
+				locale: { type: "string", min: 2, max: 35, optional: true },
 				metadata: { type: "object", optional: true },
 				// Checked (ISO 8601 with a zone, at most 30 days ahead) when accepted.
 				sendAt: { type: "string", max: 40, optional: true },
@@ -207,57 +192,6 @@ const NotificationsService: ServiceSchema<ServiceSettingSchema, NotificationsMet
 				const timeline = await readTimeline(this.runtime().store(), ctx.params.notificationId, ctx.params.after, owner => mayAccess(caller, owner));
 				if (!timeline) throw notFound("NOTIFICATION_NOT_FOUND", "No notification has this id.");
 				return timeline;
-			}
-		},
-		createTemplate: {
-			visibility: "published",
-			auth: ["user", "service"],
-			openapi: {
-				summary: "Create a template",
-				description: "EMAIL and PUSH need a subject (PUSH shows it as the title); a template with only a text part serves SMS.",
-				success: { status: 201, description: "Created.", schema: ref("Template"), headers: { Location: "/templates/{templateId}" } },
-				example: { name: "order-shipped", subject: "Your order {{order}} has shipped", text: "Hello {{name}}, order {{order}} is on its way.", html: "<p>Hello {{name}}, order <b>{{order}}</b> is on its way.</p>" }
-			},
-			params: { ...templateSchema, $$strict: true },
-			async handler(ctx: Context<TemplateFields, Meta>): Promise<TemplateView> {
-				this.runtime().notificationExtensions.checkTemplateName(principalOf(ctx)!, ctx.params.name);
-				const doc = await createTemplate(this.runtime().store(), ctx.params, creatorOf(principalOf(ctx)!));
-				ctx.meta.$statusCode = 201;
-				ctx.meta.$location = `/templates/${doc.id}`;
-				return toTemplateView(doc);
-			}
-		},
-		getTemplate: {
-			visibility: "published",
-			auth: ["user", "service"],
-			openapi: {
-				summary: "Read a template",
-				success: { status: 200, description: "The template.", schema: ref("Template") },
-				problems: ["NOT_FOUND"]
-			},
-			params: { id: { type: "uuid" }, $$strict: true },
-			async handler(ctx: Context<{ id: string }>): Promise<TemplateView> {
-				const doc = await findTemplate(this.runtime().store(), ctx.params.id);
-				if (!doc) throw notFound("NOT_FOUND", "No template has this id.");
-				return toTemplateView(doc);
-			}
-		},
-		updateTemplate: {
-			visibility: "published",
-			// Users replace their own templates; administrators and services any.
-			auth: ["user", "service"],
-			openapi: {
-				summary: "Replace a template",
-				success: { status: 200, description: "Replaced.", schema: ref("Template") },
-				problems: ["NOT_FOUND", "FORBIDDEN"],
-				example: { name: "order-shipped", subject: "Order {{order}} shipped", text: "Hello {{name}}, order {{order}} is on its way." }
-			},
-			params: { id: { type: "uuid" }, ...templateSchema, $$strict: true },
-			async handler(ctx: Context<TemplateFields & { id: string }>): Promise<TemplateView> {
-				const { id, ...fields } = ctx.params;
-				const caller = principalOf(ctx)!;
-				this.runtime().notificationExtensions.checkTemplateName(caller, fields.name);
-				return toTemplateView(await replaceTemplate(this.runtime().store(), id, fields, owner => mayAccess(caller, owner)));
 			}
 		}
 	},

@@ -49,8 +49,13 @@ const STATS_SCHEMA = {
 			type: "array",
 			items: {
 				type: "object",
-				required: ["priority", "depth", "oldestAgeSeconds"],
-				properties: { priority: { enum: [...PRIORITIES] }, depth: count, oldestAgeSeconds: { type: "number", minimum: 0 } }
+				required: ["priority", "depth", "scheduled", "oldestAgeSeconds"],
+				properties: {
+					priority: { enum: [...PRIORITIES] },
+					depth: { ...count, description: "QUEUED and due: the backlog." },
+					scheduled: { ...count, description: "QUEUED and not due yet (a later sendAt, or a retry's wait)." },
+					oldestAgeSeconds: { type: "number", minimum: 0 }
+				}
 			}
 		},
 		dispatchers: { ...count, description: "Dispatcher nodes whose last hour is counted." },

@@ -2,8 +2,9 @@
  * The administrators' console in a real browser: Debian's Chromium driven by
  * playwright-core, against the platform in this process. The dispatcher is left out
  * at first (SERVICES) so a known backlog stays queued; the test starts it once LOW
- * is paused through the console. axe-core checks each page for serious or critical
- * accessibility violations. With UPDATE_SCREENSHOTS=1 it writes docs/console-*.png.
+ * is paused through the console. A notification scheduled for later is not part of the
+ * backlog. axe-core checks each page for serious or critical accessibility violations.
+ * With UPDATE_SCREENSHOTS=1 it writes docs/console-*.png.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -21,7 +22,11 @@ const AXE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const SHOTS = process.env.UPDATE_SCREENSHOTS === "1";
 
 /** The little of the page's DOM the functions run inside the browser use (this project compiles without DOM typings). */
-declare const document: { querySelector(selector: string): { textContent: string | null } | null; getElementById(id: string): { textContent: string | null } | null };
+declare const document: {
+	querySelector(selector: string): { textContent: string | null } | null;
+	querySelectorAll(selector: string): { length: number };
+	getElementById(id: string): { textContent: string | null } | null;
+};
 declare const window: { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } };
 
 let p: Platform;
@@ -30,6 +35,8 @@ let service: string;
 let adminToken: string;
 let receiver: Receiver;
 const ids: Record<string, string[]> = {};
+let scheduledId: string;
+const LINK = "https://example.com/welcome?from=console";
 
 beforeAll(async () => {
 	p = await startPlatform({
@@ -54,12 +61,23 @@ beforeAll(async () => {
 		for (let i = 0; i < n; i++) {
 			const res = await http(p.baseUrl, "POST", "/notifications", {
 				token: service,
-				json: { to: `${priority.toLowerCase()}${i}@example.com`, priority, template: { subject: `${priority} ${i}`, text: "Hello" } }
+				json: {
+					to: `${priority.toLowerCase()}${i}@example.com`,
+					priority,
+					template: { subject: `${priority} ${i}`, text: "Hello", ...(priority === "CRITICAL" ? { html: `<h1>Hello</h1><p>Open <a href="${LINK}">the welcome page</a>.</p>` } : {}) }
+				}
 			});
 			expect(res.status).toBe(201);
 			ids[priority].push(res.body.notificationId);
 		}
 	}
+	// Scheduled for an hour from now: QUEUED, but not a backlog.
+	const later = await http(p.baseUrl, "POST", "/notifications", {
+		token: service,
+		json: { to: "later@example.com", priority: "NORMAL", sendAt: new Date(Date.now() + 3600_000).toISOString(), template: { subject: "Later", text: "In an hour" } }
+	});
+	expect(later.status).toBe(201);
+	scheduledId = later.body.notificationId;
 	browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 }, 60_000);
 afterAll(async () => {
@@ -72,16 +90,20 @@ interface Watched {
 	page: Page;
 	requests: string[];
 	problems: string[];
+	/** Requests the browser logged as failed (Chromium's "Failed to load resource"). */
+	failed: string[];
 }
 
 async function openConsole(): Promise<Watched> {
 	const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
 	const requests: string[] = [];
 	const problems: string[] = [];
+	const failed: string[] = [];
 	page.on("request", r => requests.push(r.url()));
 	page.on("console", m => {
-		// Chromium logs every failed fetch, the refusals the console expects (403 for a non-administrator) among them: API answers are checked by what the page shows.
-		if ((m.type() === "error" && !/^Failed to load resource/.test(m.text())) || /Content Security Policy/i.test(m.text())) problems.push(m.text());
+		// Chromium logs every failed fetch as an error, the refusals the console expects (403 for a non-administrator) among them: kept apart.
+		if (m.type() === "error" && /^Failed to load resource/.test(m.text())) failed.push(`${m.text()} ${m.location().url}`);
+		else if (m.type() === "error" || /Content Security Policy/i.test(m.text())) problems.push(m.text());
 	});
 	// The console's own files must all load.
 	page.on("response", r => {
@@ -89,7 +111,7 @@ async function openConsole(): Promise<Watched> {
 	});
 	page.on("pageerror", e => problems.push(String(e)));
 	await page.goto(`${p.baseUrl}/console`);
-	return { page, requests, problems };
+	return { page, requests, problems, failed };
 }
 
 async function signIn(page: Page, username: string, password: string): Promise<void> {
@@ -142,6 +164,7 @@ describe("the admin console in Chromium", () => {
 		await signIn(page, ADMIN.email, ADMIN.password);
 		await page.getByRole("heading", { name: "Overview" }).waitFor();
 		await waitForDepths(page, BACKLOG);
+		expect(await page.locator('tr[data-priority="NORMAL"] td.scheduled').textContent()).toBe("1");
 		expect(await page.locator("#stat-sends .stat-value").textContent()).toBe("0");
 		expect(await page.locator("figure.chart").count()).toBe(6);
 		// Kept in this tab's session storage only.
@@ -187,8 +210,23 @@ describe("the admin console in Chromium", () => {
 		const lows = await Promise.all(ids.LOW.map(id => http(p.baseUrl, "GET", `/notifications/${id}`, { token: service })));
 		expect(lows.map(r => r.body.status)).toEqual(["QUEUED", "QUEUED", "QUEUED", "QUEUED"]);
 
-		// Find the CRITICAL one by id: its timeline ends SENT, with the provider's id.
+		// The Notifications page lists the newest as it opens, with subject and recipient; an opened one is in view.
 		await page.getByRole("link", { name: "Notifications" }).click();
+		const listed = page.locator("#results tbody tr");
+		await listed.first().waitFor();
+		expect(await listed.count()).toBe(11);
+		expect(await listed.first().locator("td").nth(1).textContent()).toBe("later@example.com");
+		expect(await listed.first().locator("td").nth(2).textContent()).toBe("Later");
+		expect(await listed.last().locator("td").nth(2).textContent()).toBe("CRITICAL 0");
+		await page.setViewportSize({ width: 1366, height: 600 });
+		await listed.last().getByRole("button", { name: /^Open / }).click();
+		await page.locator('[data-fact="Subject"]').filter({ hasText: "CRITICAL 0" }).waitFor();
+		const box = await page.locator("#detail h2").boundingBox();
+		expect(box && box.y >= 0 && box.y + box.height <= 600).toBe(true);
+		await page.setViewportSize({ width: 1366, height: 900 });
+		expect(await runtime(p).store().collection<{ id: string; status: string }>("notifications").get(scheduledId)).toMatchObject({ status: "QUEUED" });
+
+		// Find the CRITICAL one by id: its timeline ends SENT, with the provider's id.
 		await page.getByLabel("Notification id").fill(ids.CRITICAL[0]);
 		await page.getByLabel("Notification id").press("Enter");
 		await page.locator('ol.timeline li[data-event="SENT"]').waitFor();
@@ -204,6 +242,25 @@ describe("the admin console in Chromium", () => {
 		await page.getByRole("button", { name: "Cancel this notification" }).click();
 		await page.getByRole("dialog").getByRole("button", { name: "Cancel notification" }).click();
 		await page.locator('[data-fact="Status"]').filter({ hasText: "CANCELLED" }).waitFor();
+
+		// The Outbox: the six mails written, newest first; the CRITICAL one's HTML in a frame that runs nothing, its links opening new tabs.
+		await page.getByRole("link", { name: "Outbox" }).click();
+		const mails = page.locator("#outbox tbody tr");
+		await page.waitForFunction(() => document.querySelectorAll("#outbox tbody tr").length === 6, undefined, { timeout: 10_000 });
+		expect(await mails.locator("td:nth-child(2)").allTextContents()).toEqual(Array(6).fill("EMAIL"));
+		expect(await mails.last().locator("td:nth-child(3)").textContent()).toBe("critical0@example.com");
+		await page.getByRole("button", { name: "Open the EMAIL to critical0@example.com: CRITICAL 0" }).click();
+		const frame = page.locator("iframe.message-frame");
+		await frame.waitFor();
+		expect(await frame.getAttribute("sandbox")).toBe("allow-popups allow-popups-to-escape-sandbox");
+		const inFrame = page.frameLocator("iframe.message-frame");
+		expect(await inFrame.getByRole("link", { name: "the welcome page" }).getAttribute("href")).toBe(LINK);
+		expect(await inFrame.locator("base").getAttribute("target")).toBe("_blank");
+		expect(await page.locator("pre.message-body").first().textContent()).toBe("Hello");
+		expect(await page.locator("table.headers tr", { hasText: "Subject" }).locator("td").textContent()).toBe("CRITICAL 0");
+		expect(await seriousViolations(page)).toEqual([]);
+		await page.screenshot({ path: path.join(p.dataDir, "console-outbox.png"), fullPage: true });
+		if (SHOTS) await page.screenshot({ path: path.resolve(__dirname, "../../docs/console-outbox.png"), fullPage: true });
 
 		// Remove a suppression, confirming in the dialog.
 		await suppress(runtime(p).store(), "EMAIL", "bounced@example.com", "permanent bounce", ids.NORMAL[0]);
@@ -252,6 +309,61 @@ describe("the admin console in Chromium", () => {
 		await page.locator('#low-pause[aria-checked="false"]').waitFor();
 		await page.getByRole("link", { name: "Overview" }).click();
 		await waitForDepths(page, { LOW: 0 });
+		// Nothing failed to load for an administrator: no favicon 404, no 404 for a flag never set.
+		expect(w.failed).toEqual([]);
+		expectClean(w);
+		await page.close();
+	}, 120_000);
+
+	it("should let an administrator create, edit, preview per locale and channel, and restore a template", async () => {
+		const w = await openConsole();
+		const { page } = w;
+		await signIn(page, ADMIN.email, ADMIN.password);
+		await page.getByRole("heading", { name: "Overview" }).waitFor();
+		await page.getByRole("link", { name: "Templates" }).click();
+		await page.getByRole("button", { name: "New template" }).click();
+		await page.getByLabel("Name").fill("console-order");
+		await page.getByLabel("Default locale (BCP 47)").fill("en");
+		await page.getByLabel("Subject (EMAIL and PUSH)").fill("Order {{ order }}");
+		await page.getByLabel("HTML").fill("<p>Hi {{ name }}</p>{% for i in items %}<li>{{ i }}</li>{% endfor %}");
+		await page.getByLabel("Text", { exact: true }).fill("Hi {{ name }}");
+		await page.getByLabel("Translations (JSON object by locale)").fill('{"de": {"subject": "Bestellung {{ order }}", "text": "Hallo {{ name }}"}}');
+		await page.getByRole("button", { name: "Create" }).click();
+		await page.getByRole("heading", { name: "Edit console-order (version 1)" }).waitFor();
+		expect(await page.locator('#template-list tr[data-template] td:nth-child(3)').first().textContent()).toBe("en, de");
+
+		// A template that does not parse is refused with its line, and nothing is saved.
+		await page.getByLabel("Text", { exact: true }).fill("Hi\n{% if name %}");
+		await page.getByRole("button", { name: "Save as new version" }).click();
+		await page.locator("form.template .field-error", { hasText: "line 2" }).waitFor();
+		await page.getByLabel("Text", { exact: true }).fill("Hello {{ name }}");
+		await page.getByRole("button", { name: "Save as new version" }).click();
+		await page.getByRole("heading", { name: "Edit console-order (version 2)" }).waitFor();
+
+		await page.getByLabel("Locale", { exact: true }).fill("de-AT");
+		await page.getByLabel("Variables (JSON object)").fill('{"name": "<Ada>", "order": "A-1", "items": ["Tea"]}');
+		await page.getByRole("button", { name: "Preview" }).click();
+		await page.locator("#preview-out dd", { hasText: "Bestellung A-1" }).waitFor();
+		expect(await page.locator("#preview-out pre").allTextContents()).toEqual(["Hallo <Ada>"]);
+		await page.getByLabel("Locale", { exact: true }).fill("");
+		await page.getByLabel("Channel").selectOption("EMAIL");
+		await page.getByRole("button", { name: "Preview" }).click();
+		await page.locator("#preview-out dd", { hasText: "Order A-1" }).waitFor();
+		expect(await page.locator("#preview-out pre").allTextContents()).toEqual(["<p>Hi &lt;Ada&gt;</p><li>Tea</li>", "Hello <Ada>"]);
+		await page.getByLabel("Channel").selectOption("SMS");
+		await page.getByRole("button", { name: "Preview" }).click();
+		await page.locator("#preview-out dd", { hasText: "Order A-1" }).waitFor({ state: "detached" });
+		expect(await page.locator("#preview-out pre").allTextContents()).toEqual(["Hello <Ada>"]);
+
+		await page.locator('#version-list tr[data-version="1"]').waitFor();
+		expect(await seriousViolations(page)).toEqual([]);
+		if (SHOTS) await page.screenshot({ path: path.resolve(__dirname, "../../docs/console-templates.png"), fullPage: true });
+		await page.getByRole("button", { name: "Restore version 1" }).click();
+		await page.getByRole("dialog").getByRole("button", { name: "Restore" }).click();
+		await page.getByRole("heading", { name: "Edit console-order (version 3)" }).waitFor();
+		expect(await page.getByLabel("Text", { exact: true }).inputValue()).toBe("Hi {{ name }}");
+		expect(await page.locator("#version-list tbody tr td:first-child").allTextContents()).toEqual(["3 (restores 1)", "2", "1"]);
+		expect(await seriousViolations(page)).toEqual([]);
 		expectClean(w);
 		await page.close();
 	}, 120_000);

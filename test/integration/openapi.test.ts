@@ -69,6 +69,15 @@ describe("answers of the running platform against its OpenAPI document", () => {
 		await call("GET", "/templates/{id}", `/templates/${t.body.templateId}`, { token });
 		await call("GET", "/templates/{id}", `/templates/${missing}`, { token });
 		await call("PUT", "/templates/{id}", `/templates/${t.body.templateId}`, { token, json: { name: "hello", subject: "Hello", text: "Hello" } });
+		await call("POST", "/templates", "/templates", { token, json: { name: "broken", subject: "s", text: "{% if x %}" } });
+		await call("GET", "/templates", "/templates", { token });
+		await call("GET", "/templates/{id}/versions", `/templates/${t.body.templateId}/versions`, { token });
+		await call("GET", "/templates/{id}/versions", `/templates/${missing}/versions`, { token });
+		await call("POST", "/templates/{id}/versions/{version}/restore", `/templates/${t.body.templateId}/versions/1/restore`, { token });
+		await call("POST", "/templates/{id}/versions/{version}/restore", `/templates/${t.body.templateId}/versions/99/restore`, { token });
+		await call("POST", "/templates/{id}/preview", `/templates/${t.body.templateId}/preview`, { token, json: { variables: { name: "Ann" }, locale: "de", channel: "SMS" } });
+		await call("PATCH", "/actors/{id}", `/actors/${actorId}`, { token, json: { locale: "de-AT" } });
+		await call("PATCH", "/actors/{id}", `/actors/${actorId}`, { token, json: { locale: "no tag!" } });
 		const n = await call("POST", "/notifications", "/notifications", { token, json: { to: email, templateId: t.body.templateId, variables: { name: "Ann" } } });
 		expect(n.status).toBe(201);
 		await call("POST", "/notifications", "/notifications", { token, json: { to: email, channel: "FAX" } });
@@ -197,6 +206,15 @@ describe("answers of the running platform against its OpenAPI document", () => {
 		expect((await call("GET", "/admin/providers", "/admin/providers")).status).toBe(401);
 		expect((await call("GET", "/admin/webhook-endpoints", "/admin/webhook-endpoints", { token: adminToken })).status).toBe(200);
 		expect((await call("GET", "/admin/webhook-endpoints", "/admin/webhook-endpoints", { token })).status).toBe(403);
+		// The users registered above were mailed: the dev inbox has something to show.
+		const outbox = await call("GET", "/admin/outbox", "/admin/outbox", { token: adminToken });
+		expect(outbox.status).toBe(200);
+		expect(outbox.body.items.length).toBeGreaterThan(0);
+		expect((await call("GET", "/admin/outbox", "/admin/outbox?cursor=bm9wZQ", { token: adminToken })).status).toBe(400);
+		expect((await call("GET", "/admin/outbox", "/admin/outbox", { token })).status).toBe(403);
+		expect((await call("GET", "/admin/outbox/{id}", `/admin/outbox/${outbox.body.items[0].id}`, { token: adminToken })).status).toBe(200);
+		expect((await call("GET", "/admin/outbox/{id}", `/admin/outbox/email.${missing}.${missing}`, { token: adminToken })).status).toBe(404);
+		expect((await call("GET", "/admin/outbox/{id}", "/admin/outbox/email.x%2Fy", { token: adminToken })).status).toBe(400);
 
 		expect((await call("GET", "/unsubscribe/{token}", "/unsubscribe/not-a-token")).status).toBe(400);
 		const oneClick = { body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } };
@@ -263,12 +281,20 @@ describe("answers of the running platform against its OpenAPI document", () => {
 		expect(page.headers.get("content-security-policy")).toBe(CONSOLE_CSP);
 		expect(CONSOLE_CSP).not.toContain("unsafe");
 		const sources = [...String(page.body).matchAll(/(?:src|href)="([^"]+)"/g)].map(m => m[1]);
-		expect(sources).toEqual(["/console/console.css", "/console/app.js"]);
+		expect(sources).toEqual(["/console/favicon.svg", "/console/console.css", "/console/app.js"]);
 		for (const src of [...sources, "/console/client.js"]) {
 			const res = await call("GET", "/console/{file}", src);
 			expect({ src, status: res.status, csp: res.headers.get("content-security-policy") }).toEqual({ src, status: 200, csp: CONSOLE_CSP });
 		}
 		expect((await call("GET", "/console/{file}", "/console/..%2Fpackage.json")).status).toBe(404);
+	});
+
+	it("should serve the platform's own account pages under the console's Content-Security-Policy", async () => {
+		for (const file of ["verify-email", "reset-password", "ui.js"]) {
+			const res = await call("GET", "/ui/{page}", `/ui/${file}`);
+			expect({ file, status: res.status, csp: res.headers.get("content-security-policy") }).toEqual({ file, status: 200, csp: CONSOLE_CSP });
+		}
+		expect((await call("GET", "/ui/{page}", "/ui/..%2Fpackage.json")).status).toBe(404);
 	});
 
 	it("should have checked an answer of every documented operation", () => {

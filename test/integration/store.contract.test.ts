@@ -9,6 +9,8 @@ import { SqliteStore } from "../../lib/store/sqlite";
 import { SqliteWorkerStore } from "../../lib/store/sqlite-thread";
 import { MongoStore } from "../../lib/store/mongo";
 import { DuplicateKeyError, type Store } from "../../lib/store";
+import type { TemplateDoc } from "../../lib/notifications/model";
+import { createTemplate, findTemplate, findTemplateVersion, listTemplateVersions, replaceTemplate, restoreTemplateVersion } from "../../lib/notifications/templates";
 import { SCHEMA } from "../../lib/store/schema";
 import { AuditLog } from "../../lib/audit";
 import { AuthSessions, MfaRecords } from "../../lib/mfa";
@@ -324,6 +326,31 @@ function contract(name: string, open: () => Promise<{ store: Store; cleanup: () 
 
 		it("should reject an unknown collection when it is not declared in the schema", () => {
 			expect(() => store.collection("no_such_collection")).toThrow(/declare it/);
+		});
+
+		it("should number template versions once each when changes race, restore one as the next, and list them newest first", async () => {
+			const owner = { kind: "service", id: "t" } as const;
+			const t = await createTemplate(store, { name: "v", text: "one" }, owner);
+			// A template made before versions: a record without a version and no version rows.
+			await store.collection<TemplateDoc>("templates").insert({ id: "legacy", name: "old", text: "zero", createdBy: owner, createdAt: "2025-01-01T00:00:00.000Z", updatedAt: "2025-01-01T00:00:00.000Z" });
+			const changes = await Promise.all([2, 3, 4, 5].map(n => replaceTemplate(store, t.id, { name: "v", text: `change ${n}` }, () => true)));
+			expect(new Set(changes.map(c => c.version)).size).toBe(4);
+			const versions = await listTemplateVersions(store, t.id);
+			expect(versions.map(v => v.version)).toEqual([5, 4, 3, 2, 1]);
+			expect((await findTemplate(store, t.id))!.version).toBe(5);
+			expect((await findTemplate(store, t.id))!.text).toBe(versions[0]!.text);
+			const restored = await restoreTemplateVersion(store, t.id, 1, () => true);
+			expect(restored).toMatchObject({ version: 6, text: "one" });
+			expect((await listTemplateVersions(store, t.id))[0]).toMatchObject({ version: 6, text: "one", restoredFrom: 1 });
+
+			await expect(listTemplateVersions(store, "legacy")).resolves.toEqual([expect.objectContaining({ version: 1, text: "zero" })]);
+			await expect(replaceTemplate(store, "legacy", { name: "old", subject: "s", text: "new" }, () => true)).resolves.toMatchObject({ version: 2, subject: "s", text: "new" });
+			expect((await listTemplateVersions(store, "legacy")).map(v => [v.version, v.text])).toEqual([[2, "new"], [1, "zero"]]);
+			await expect(findTemplateVersion(store, "legacy", 1)).resolves.toMatchObject({ text: "zero" });
+			await expect(restoreTemplateVersion(store, "legacy", 7, () => true)).rejects.toMatchObject({ type: "NOT_FOUND" });
+			// Every field at once: nothing to unset.
+			const full = { name: "v", defaultLocale: "en", subject: "s", html: "<p>h</p>", text: "t", locales: { de: { text: "d" } } };
+			await expect(replaceTemplate(store, t.id, full, () => true)).resolves.toMatchObject({ ...full, version: 7 });
 		});
 
 		it("should answer ping when the backend is up", async () => {

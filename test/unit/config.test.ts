@@ -21,7 +21,7 @@ describe("loadConfig", () => {
 			services: [...ALL_SERVICES],
 			namespace: "auth-notify",
 			logLevel: "info",
-			uiBaseUrl: "http://localhost:3000",
+			uiBaseUrl: "http://localhost:8500/ui",
 			uiCallbackPath: "/auth/callback",
 			publicUrl: "http://localhost:8500"
 		});
@@ -280,10 +280,11 @@ describe("loadConfig", () => {
 		expect(loadConfig({ OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY: key32 }).social.refreshTokenEncryptionKey).toHaveLength(32);
 	});
 
-	it("should deliver SMS to files and push with a stored key, at no send rate, when nothing is set", () => {
+	it("should deliver SMS to files and push by Web Push with a stored key, at no send rate, when nothing is set", () => {
 		const n = loadConfig({}).notifications;
 		expect(n.sms).toEqual({ provider: "file", providers: ["file"], from: undefined, awsEndpoint: undefined, configurationSet: undefined, smpp: undefined });
-		expect(n.push).toEqual({ vapidKeys: undefined, vapidSubject: "mailto:noreply@localhost", allowInsecureEndpoints: false });
+		expect(n.push).toEqual({ provider: "web-push", vapidKeys: undefined, vapidSubject: "mailto:noreply@localhost", allowInsecureEndpoints: false });
+		expect(loadConfig({ PUSH_PROVIDER: "file" }).notifications.push.provider).toBe("file");
 		expect(n.sendRates).toEqual({ EMAIL: 0, SMS: 0, PUSH: 0 });
 	});
 
@@ -342,7 +343,7 @@ describe("loadConfig", () => {
 	it("should take a matching VAPID pair and subject from the environment", () => {
 		const pair = vapidPair();
 		const push = loadConfig({ ...pair, PUSH_VAPID_SUBJECT: "https://ops.example.com/contact", PUSH_ALLOW_INSECURE_ENDPOINTS: "true" }).notifications.push;
-		expect(push).toEqual({ vapidKeys: { publicKey: pair.PUSH_VAPID_PUBLIC_KEY, privateKey: pair.PUSH_VAPID_PRIVATE_KEY }, vapidSubject: "https://ops.example.com/contact", allowInsecureEndpoints: true });
+		expect(push).toEqual({ provider: "web-push", vapidKeys: { publicKey: pair.PUSH_VAPID_PUBLIC_KEY, privateKey: pair.PUSH_VAPID_PRIVATE_KEY }, vapidSubject: "https://ops.example.com/contact", allowInsecureEndpoints: true });
 	});
 
 	it("should seal signing keys only when IDP_KEY_ENCRYPTION_KEY is set", () => {

@@ -29,7 +29,7 @@ interface Declared {
 }
 
 /** Path parameters the gateway's own actions check against a list (by route path and name): a value they serve. */
-const PROBE_VALUES: Record<string, string> = { "/docs:file": "init.js", "/console:file": "console.css" };
+const PROBE_VALUES: Record<string, string> = { "/docs:file": "init.js", "/console:file": "console.css", "/ui:page": "verify-email" };
 
 const DECLARED: Declared[] = ROUTES.flatMap(route =>
 	Object.entries(route.aliases).map(([match, declared]) => {
