@@ -240,6 +240,8 @@ export interface AccountConfig {
 	requireVerifiedEmail: boolean;
 	verifyEmailPath: string;
 	resetPasswordPath: string;
+	/** The magic link of a one-time code's mail (lib/accounts/otp.ts). */
+	magicLinkPath: string;
 	/** Lifetimes of the lifecycle tokens, in seconds. */
 	verificationTtl: number;
 	resetTtl: number;
@@ -549,6 +551,7 @@ function toConfig(v: Values): Config {
 			requireVerifiedEmail: v.REQUIRE_VERIFIED_EMAIL,
 			verifyEmailPath: v.UI_VERIFY_EMAIL_PATH,
 			resetPasswordPath: v.UI_RESET_PASSWORD_PATH,
+			magicLinkPath: v.UI_MAGIC_LINK_PATH,
 			verificationTtl: 24 * 3600,
 			resetTtl: 30 * 60,
 			refreshReuseIntervalSec: v.REFRESH_TOKEN_REUSE_INTERVAL_SECONDS,

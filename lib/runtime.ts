@@ -23,6 +23,7 @@ import { createKeyValue, type KeyValue } from "./kv";
 import { STATUS_EVENTS, type StatusEvent, type StatusEvents } from "./delivery";
 import { INBOX_CHANGED, type InboxChange } from "./inbox";
 import { registerAccountMail } from "./accounts/lifecycle-mail";
+import { OneTimeCodes } from "./accounts/otp";
 import { registerRecipientLocale } from "./accounts/recipient-locale";
 import { DispatcherWakes, NotificationExtensions, NotificationIntake, StatusPublisher } from "./notifications";
 import { endpointsChanged, enqueueDeliveries } from "./outbound/deliveries";
@@ -110,17 +111,23 @@ export class Runtime {
 	private broker: ServiceBroker | null = null;
 	/** Events told since the last broadcast, sent together at the end of the current microtasks (announce). */
 	private announcing: StatusEvent[] | null = null;
+	private otpRef: OneTimeCodes | undefined;
 
 	constructor(readonly config: Config) {
 		this.storageHealth = new StorageHealth(() => this.broker?.getLogger("storage"));
 		this.statusEvents.subscribe(events => this.announce(events));
-		registerAccountMail(this.notificationExtensions, () => this.store(), config);
+		registerAccountMail(this.notificationExtensions, () => this.store(), config, () => this.otp());
 		registerRecipientLocale(this.notificationExtensions, () => this.store());
 	}
 
 	/** Where notifications are accepted in this process (the notifications service, the account lifecycle's mails). */
 	notificationIntake(): NotificationIntake {
 		return this.intakeRef.get();
+	}
+
+	/** One-time codes and magic links (lib/accounts/otp.ts): the auth service's routes and the dispatcher's send-time codes share it. */
+	otp(): OneTimeCodes {
+		return (this.otpRef ??= new OneTimeCodes({ store: () => this.store(), idp: () => this.idp(), intake: () => this.notificationIntake() }));
 	}
 
 	/** Whether a service of this node keeps data in the store. */

@@ -795,6 +795,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a one-time sign-in code (and magic link)
+         * @description Embedded provider only (501 NOT_SUPPORTED_BY_PROVIDER with Cognito). The same 202 for an unknown address, which nothing is sent to. The code (6 digits, 10 minutes) goes out as a CRITICAL notification; its mail also carries a magic link `UI_BASE_URL` + `UI_MAGIC_LINK_PATH` `#token=…`.
+         */
+        post: operations["auth.otpStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/otp/{challengeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Follow a one-time code's delivery */
+        get: operations["auth.otpStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/otp/{challengeId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a new one-time code
+         * @description The new code replaces the old one; at most 3 resends in 10 minutes (429 with Retry-After).
+         */
+        post: operations["auth.otpResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/otp/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a one-time code or a magic link's token
+         * @description Five wrong codes end the challenge; a code or token works once. The tokens' amr is `["otp", "email"]`.
+         */
+        post: operations["auth.otpVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/passkeys/authentication": {
         parameters: {
             query?: never;
@@ -1800,6 +1877,26 @@ export interface components {
             jwks_uri: string;
             subject_types_supported?: string[];
         };
+        OtpChallenge: {
+            /** Format: uuid */
+            challengeId: string;
+        };
+        OtpStatus: {
+            /** @enum {unknown} */
+            channel: "email" | "sms";
+            /**
+             * @description The code also went out there.
+             * @enum {unknown}
+             */
+            fallbackChannel?: "email" | "sms";
+            /** Format: date-time */
+            resendAvailableAt: string;
+            /**
+             * @description Follows the code's notification.
+             * @enum {unknown}
+             */
+            status: "PENDING" | "SENT" | "DELIVERED" | "FAILED" | "VERIFIED" | "EXPIRED";
+        };
         OutboxMessage: components["schemas"]["OutboxSummary"] & {
             /** @description EMAIL and SMS: the sender. */
             from?: string | null;
@@ -1924,7 +2021,7 @@ export interface components {
              * @description The stable code clients branch on.
              * @enum {unknown}
              */
-            code: "VALIDATION_ERROR" | "MALFORMED_JSON" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_REFRESH_TOKEN" | "INVALID_TEMPORARY_TOKEN" | "FORBIDDEN" | "RECIPIENT_NOT_ALLOWED" | "SERVICE_NOT_ALLOWED" | "USER_NOT_CONFIRMED" | "INVALID_SIGNATURE" | "NOT_FOUND" | "ACTOR_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "FEATURE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "USER_EXISTS" | "ACTOR_EXISTS" | "IDEMPOTENCY_CONFLICT" | "INVALID_UNSUBSCRIBE_TOKEN" | "NOT_CANCELLABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_PASSWORD" | "TEMPLATE_NOT_FOUND" | "TEMPLATE_VARIABLE_MISSING" | "TEMPLATE_RENDER_ERROR" | "CHANNEL_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "REQUEST_TIMEOUT" | "INTERNAL" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "SHUTTING_DOWN" | "EMAIL_NOT_VERIFIED" | "EMAIL_ALREADY_VERIFIED" | "INVALID_VERIFICATION_TOKEN" | "INVALID_RESET_TOKEN" | "SERVICE_EXISTS" | "WEBHOOK_ENDPOINT_EXISTS" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "MFA_REQUIRED" | "MFA_ENROLLMENT_REQUIRED" | "INVALID_MFA_CODE" | "INVALID_MFA_TOKEN" | "STEP_UP_REQUIRED" | "INVALID_WEBAUTHN_RESPONSE" | "NOT_SUPPORTED_BY_PROVIDER";
+            code: "VALIDATION_ERROR" | "MALFORMED_JSON" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_REFRESH_TOKEN" | "INVALID_TEMPORARY_TOKEN" | "FORBIDDEN" | "RECIPIENT_NOT_ALLOWED" | "SERVICE_NOT_ALLOWED" | "USER_NOT_CONFIRMED" | "INVALID_SIGNATURE" | "NOT_FOUND" | "ACTOR_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "FEATURE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "USER_EXISTS" | "ACTOR_EXISTS" | "IDEMPOTENCY_CONFLICT" | "INVALID_UNSUBSCRIBE_TOKEN" | "NOT_CANCELLABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_PASSWORD" | "TEMPLATE_NOT_FOUND" | "TEMPLATE_VARIABLE_MISSING" | "TEMPLATE_RENDER_ERROR" | "CHANNEL_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "REQUEST_TIMEOUT" | "INTERNAL" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "SHUTTING_DOWN" | "EMAIL_NOT_VERIFIED" | "EMAIL_ALREADY_VERIFIED" | "INVALID_VERIFICATION_TOKEN" | "INVALID_RESET_TOKEN" | "SERVICE_EXISTS" | "WEBHOOK_ENDPOINT_EXISTS" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "MFA_REQUIRED" | "MFA_ENROLLMENT_REQUIRED" | "INVALID_MFA_CODE" | "INVALID_MFA_TOKEN" | "STEP_UP_REQUIRED" | "INVALID_WEBAUTHN_RESPONSE" | "INVALID_OTP" | "NOT_SUPPORTED_BY_PROVIDER";
             detail: string;
             errors?: {
                 column?: number;
@@ -7441,6 +7538,523 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
                         code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: SHUTTING_DOWN, UPSTREAM_UNAVAILABLE, STORAGE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SHUTTING_DOWN" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    "auth.otpStart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {unknown} */
+                    channel?: "email" | "sms";
+                    email?: string;
+                    phone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A challenge: follow it with GET /auth/otp/{challengeId}. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OtpChallenge"];
+                };
+            };
+            /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_ERROR" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Problem document: PAYLOAD_TOO_LARGE. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Problem document: RATE_LIMITED. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description Problem document: INTERNAL. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: NOT_SUPPORTED_BY_PROVIDER. */
+            501: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_SUPPORTED_BY_PROVIDER";
+                    };
+                };
+            };
+            /** @description Problem document: SHUTTING_DOWN, UPSTREAM_UNAVAILABLE, STORAGE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SHUTTING_DOWN" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    "auth.otpStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challengeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge's status follows its notification's. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OtpStatus"];
+                };
+            };
+            /** @description Problem document: VALIDATION_ERROR. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Problem document: NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Problem document: RATE_LIMITED. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description Problem document: INTERNAL. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: SHUTTING_DOWN, UPSTREAM_UNAVAILABLE, STORAGE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SHUTTING_DOWN" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    "auth.otpResend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challengeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    /** @enum {unknown} */
+                    channel?: "email" | "sms";
+                };
+            };
+        };
+        responses: {
+            /** @description A new code is on its way. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_ERROR" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Problem document: NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Problem document: PAYLOAD_TOO_LARGE. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Problem document: RATE_LIMITED. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description Problem document: INTERNAL. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: NOT_SUPPORTED_BY_PROVIDER. */
+            501: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_SUPPORTED_BY_PROVIDER";
+                    };
+                };
+            };
+            /** @description Problem document: SHUTTING_DOWN, UPSTREAM_UNAVAILABLE, STORAGE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SHUTTING_DOWN" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    "auth.otpVerify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "challengeId": "0b9c3a52-8a53-4c55-9d0e-2b8f7f1e4c11",
+                 *       "code": "123456"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    challengeId?: string;
+                    code?: string;
+                    token?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenSet"];
+                };
+            };
+            /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_ERROR" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Problem document: INVALID_OTP. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_OTP";
+                    };
+                };
+            };
+            /** @description Problem document: MFA_REQUIRED. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "MFA_REQUIRED";
+                    };
+                };
+            };
+            /** @description Problem document: PAYLOAD_TOO_LARGE. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Problem document: RATE_LIMITED. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description Problem document: INTERNAL. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: NOT_SUPPORTED_BY_PROVIDER. */
+            501: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_SUPPORTED_BY_PROVIDER";
                     };
                 };
             };

@@ -15,6 +15,7 @@ import type { ActorsApi, NotificationsApi, PreferencesApi, PushSubscriptionsApi,
 import { adminApi, type AdminApi } from "./admin.js";
 import { mfaApi, type MfaApi } from "./mfa.js";
 import { passkeysApi, type PasskeysApi } from "./passkeys.js";
+import { otpApi, type OtpApi } from "./otp.js";
 import { ApiError, requester, type Problem, type Request, type Transport } from "./request.js";
 import { memoryStorage, type TokenStorage } from "./storage.js";
 import type { EmailVerified, RegisterInput, RegisterResult, TokenSet } from "./types.js";
@@ -23,6 +24,7 @@ export type { ActorsApi, NotificationsApi, PreferencesApi, PushSubscriptionsApi,
 export type { AdminApi } from "./admin.js";
 export type { EnrolmentOptions, MfaApi } from "./mfa.js";
 export type { PasskeysApi, WebAuthnBrowser } from "./passkeys.js";
+export type { OtpApi } from "./otp.js";
 export { ApiError, type ErrorCode, type Method, type PathOf, type Problem, type Request, type RequestOptions } from "./request.js";
 export { memoryStorage, webStorage, type TokenStorage, type WebStorageLike } from "./storage.js";
 export type * from "./types.js";
@@ -144,6 +146,8 @@ export interface Client {
 	mfa: MfaApi;
 	/** Passkeys: register one, sign in with one (browser). */
 	passkeys: PasskeysApi;
+	/** Passwordless sign-in with a one-time code or magic link. */
+	otp: OtpApi;
 	actors: ActorsApi;
 	preferences: PreferencesApi;
 	pushSubscriptions: PushSubscriptionsApi;
@@ -330,6 +334,7 @@ export function createClient(options: ClientOptions): Client {
 		auth,
 		mfa: mfaApi(request, keep),
 		passkeys: passkeysApi(request, keep),
+		otp: otpApi(request, keep),
 		actors: actorsApi(request),
 		preferences: preferencesApi(request),
 		pushSubscriptions: pushSubscriptionsApi(request),

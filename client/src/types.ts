@@ -19,6 +19,7 @@ export type RegisterResult = Schemas["RegisterResult"];
 export type RegisterInput = BodyOf<"post", "/auth/register">;
 export type EmailVerified = Schemas["EmailVerified"];
 export type MfaFactors = Schemas["MfaFactors"];
+export type OtpStatus = Schemas["OtpStatus"];
 export type MfaFactor = MfaFactors["items"][number];
 export type TotpEnrolment = Schemas["TotpEnrolment"];
 export type TotpConfirmed = Schemas["TotpConfirmed"];

@@ -18,6 +18,7 @@ import type { TemplateParts, Variables } from "../delivery";
 import { newestTemplateNamed, type NotificationExtensions, type NotificationIntake, type SendTimeRef } from "../notifications";
 import type { Store } from "../store";
 import { LifecycleTokens, type LifecyclePurpose, type LifecycleSubject } from "./lifecycle-tokens";
+import { OneTimeCodes, OTP_PURPOSE, OTP_TEMPLATE_NAME } from "./otp";
 
 /** Well-known template names an administrator overrides the platform's mails with. */
 export const TEMPLATE_NAMES: Record<LifecyclePurpose, string> = {
@@ -27,6 +28,8 @@ export const TEMPLATE_NAMES: Record<LifecyclePurpose, string> = {
 
 /** The variable filled at send time: the link with the token in its fragment. */
 export const LINK_VARIABLE = "link";
+/** A one-time code's mail also gets its code at send time (lib/accounts/otp.ts). */
+export const CODE_VARIABLE = "code";
 
 /** The platform's own mails; the text part carries the link verbatim. */
 export const BUILT_IN_TEMPLATES: Record<LifecyclePurpose, TemplateParts> = {
@@ -106,15 +109,21 @@ export function lifecycleLink(uiBaseUrl: string, accounts: AccountConfig, purpos
  * freshly minted token's link at each send, and only administrators may use the mails'
  * template names (they would be mailed with secret links).
  */
-export function registerAccountMail(extensions: NotificationExtensions, store: () => Store, config: Pick<Config, "uiBaseUrl" | "accounts">): void {
+export function registerAccountMail(extensions: NotificationExtensions, store: () => Store, config: Pick<Config, "uiBaseUrl" | "accounts">, otp?: () => OneTimeCodes): void {
 	const { uiBaseUrl, accounts } = config;
 	let tokens: LifecycleTokens | undefined;
-	extensions.resolveAtSendTime([LINK_VARIABLE], async (ref: SendTimeRef, n) => {
+	extensions.resolveAtSendTime([LINK_VARIABLE, CODE_VARIABLE], async (ref: SendTimeRef, n) => {
+		if (ref.purpose === OTP_PURPOSE) {
+			// A code a resend replaced (or a verified challenge) opens nothing: the mail says so.
+			const minted = ref.challengeId && otp ? await otp().mintAtSendTime(ref.challengeId, n.id) : null;
+			if (!minted) return { [CODE_VARIABLE]: "(replaced by a newer code)", [LINK_VARIABLE]: uiBaseUrl };
+			return { [CODE_VARIABLE]: minted.code, [LINK_VARIABLE]: `${uiBaseUrl}${accounts.magicLinkPath}#token=${minted.token}` };
+		}
 		const purpose = ref.purpose as LifecyclePurpose;
 		const ttl = purpose === "verify-email" ? accounts.verificationTtl : accounts.resetTtl;
 		tokens ??= new LifecycleTokens(store());
 		const token = await tokens.mint(purpose, { sub: ref.sub, username: ref.username, email: ref.email }, ttl, n.id);
 		return { [LINK_VARIABLE]: lifecycleLink(uiBaseUrl, accounts, purpose, token) };
 	});
-	extensions.reserveTemplateNames(Object.values(TEMPLATE_NAMES), caller => caller.kind === "user" && caller.isAdmin);
+	extensions.reserveTemplateNames([...Object.values(TEMPLATE_NAMES), OTP_TEMPLATE_NAME], caller => caller.kind === "user" && caller.isAdmin);
 }

@@ -459,6 +459,10 @@ export const VARIABLES = {
 		default: "/verify-email",
 		description: "The page under `UI_BASE_URL` the verification mail links to; the token travels in the fragment (`#token=…`)."
 	}),
+	UI_MAGIC_LINK_PATH: variable("Accounts", uiPath(), {
+		default: "/magic-link",
+		description: "The page under `UI_BASE_URL` a one-time code's mail links to (the magic link); the token travels in the fragment."
+	}),
 	UI_RESET_PASSWORD_PATH: variable("Accounts", uiPath(), {
 		default: "/reset-password",
 		description: "The page under `UI_BASE_URL` the password reset mail links to; the token travels in the fragment."

@@ -56,6 +56,7 @@ export const ERROR_CODES = [
 	"INVALID_MFA_TOKEN",
 	"STEP_UP_REQUIRED",
 	"INVALID_WEBAUTHN_RESPONSE",
+	"INVALID_OTP",
 	"NOT_SUPPORTED_BY_PROVIDER"
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -155,11 +155,11 @@ export class SecondFactors {
 	 * due, the embedded provider's session is withdrawn (a new one is issued with the
 	 * factor's amr), Cognito's is held.
 	 */
-	async federatedSignIn(idp: IdentityProvider, user: CreatedUser): Promise<TokenSet> {
-		const tokens = await idp.issueForUser(user);
+	async federatedSignIn(idp: IdentityProvider, user: CreatedUser, amr: string[] = []): Promise<TokenSet> {
+		const tokens = await idp.issueForUser(user, amr.length > 0 ? { authTime: this.nowSec(), amr } : undefined);
 		const cognito = idp.kind === "cognito";
 		try {
-			return await this.gate({ user, groups: groupsOf(tokens.accessToken), amr: [], ...(cognito ? { tokens } : {}) }, async () => tokens);
+			return await this.gate({ user, groups: groupsOf(tokens.accessToken), amr, ...(cognito ? { tokens } : {}) }, async () => tokens);
 		} catch (err) {
 			if (!cognito) await idp.revokeSession(tokens.refreshToken).catch(() => undefined);
 			throw err;

@@ -20,6 +20,8 @@ export interface SendTimeRef {
 	sub: string;
 	username: string;
 	email: string;
+	/** A one-time code's notification: the challenge its code is minted for (lib/accounts/otp.ts). */
+	challengeId?: string;
 }
 
 export interface NotificationDoc {

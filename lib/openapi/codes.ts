@@ -56,5 +56,6 @@ export const CODE_STATUS: Record<ErrorCode, number> = {
 	STEP_UP_REQUIRED: 401,
 	/** 400 at registration; POST /auth/passkeys/authentication answers it with 401. */
 	INVALID_WEBAUTHN_RESPONSE: 400,
+	INVALID_OTP: 401,
 	NOT_SUPPORTED_BY_PROVIDER: 501
 };

@@ -67,6 +67,19 @@ export const COMPONENT_SCHEMAS = {
 			tokenType: { const: "Bearer" }
 		}
 	},
+	/** services/auth/otp.ts: POST /auth/otp's answer. */
+	OtpChallenge: { type: "object", required: ["challengeId"], properties: { challengeId: uuid } },
+	/** lib/accounts/otp.ts OtpView. */
+	OtpStatus: {
+		type: "object",
+		required: ["status", "channel", "resendAvailableAt"],
+		properties: {
+			status: { enum: ["PENDING", "SENT", "DELIVERED", "FAILED", "VERIFIED", "EXPIRED"], description: "Follows the code's notification." },
+			channel: { enum: ["email", "sms"] },
+			fallbackChannel: { enum: ["email", "sms"], description: "The code also went out there." },
+			resendAvailableAt: isoTime
+		}
+	},
 	/** services/auth/auth.service.ts RegisterResult. */
 	RegisterResult: {
 		allOf: [{ $ref: "#/components/schemas/TokenSet" }, { type: "object", required: ["actorId"], properties: { actorId: uuid } }]

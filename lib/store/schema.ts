@@ -116,6 +116,10 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	auth_sessions: { indexes: [{ fields: { refreshHash: 1 } }, { fields: { expiresAt: 1 } }] },
 	/** Cognito: which session each access token (by jti) belongs to, until it expires. */
 	auth_session_tokens: { indexes: [{ fields: { expiresAt: 1 } }] },
+	/** One-time-code challenges (lib/accounts/otp.ts). */
+	otp_challenges: { indexes: [{ fields: { expiresAt: 1 } }] },
+	/** Their codes and magic-link tokens, only as SHA-256. */
+	otp_codes: { indexes: [{ fields: { challengeId: 1 } }, { fields: { expiresAt: 1 } }] },
 	/** Security events per actor, newest first (lib/audit). */
 	audit_events: { indexes: [{ fields: { actorId: 1, id: -1 } }, { fields: { type: 1, id: -1 } }] },
 	/** Social sign-in: one link per provider user, with the provider's sealed refresh token. */

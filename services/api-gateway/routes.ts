@@ -81,6 +81,11 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			// Passwordless sign-in: each assertion is checked against a single-use challenge; the login limits bound the asking.
 			"POST passkeys/authentication/options": { action: "auth.passkeySignInOptions", rateLimit: { bucket: "login", userField: "username" } },
 			"POST passkeys/authentication": { action: "auth.passkeySignIn", rateLimit: { bucket: "login" } },
+			// One-time codes: the challenge's own tries bound guesses, the limiter the requests.
+			"POST otp": { action: "auth.otpStart", rateLimit: { bucket: "forgot", userField: "email" } },
+			"POST otp/verify": { action: "auth.otpVerify", rateLimit: { bucket: "redeem" }, origin: true },
+			"GET otp/:challengeId": { action: "auth.otpStatus", rateLimit: { bucket: "redeem" } },
+			"POST otp/:challengeId/resend": { action: "auth.otpResend", rateLimit: { bucket: "forgot" } },
 			"POST services/token": { action: "auth.serviceToken", rateLimit: { bucket: "service", userField: "username" } }
 		}
 	},

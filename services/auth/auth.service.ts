@@ -24,6 +24,7 @@ import { AccountLifecycleMixin } from "./account-lifecycle";
 import { RuntimeMixin, type RuntimeMethods } from "../../mixins/runtime.mixin";
 import { ServiceAccountsMixin } from "./service-accounts";
 import { MfaMixin } from "./mfa";
+import { OtpMixin } from "./otp";
 import { AdminUsersMixin } from "./admin-users";
 import { SocialMixin } from "./social";
 import { PasskeysMixin } from "./passkeys";
@@ -93,6 +94,7 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 		ServiceAccountsMixin as Partial<ServiceSchema>,
 		MfaMixin as Partial<ServiceSchema>,
 		PasskeysMixin as Partial<ServiceSchema>,
+		OtpMixin as Partial<ServiceSchema>,
 		SocialMixin as Partial<ServiceSchema>,
 		AdminUsersMixin as Partial<ServiceSchema>
 	],
@@ -257,6 +259,7 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 		this.sweepTimer = setInterval(() => this.sweep(), Math.min(this.runtime().config.accountRepairGraceMs, MAX_SWEEP_INTERVAL_MS));
 		this.mfaSweepTimer = setInterval(() => {
 			this.mfa.sweep().catch(err => this.logger.warn("Expired MFA records could not be removed; the next sweep tries again", { error: messageOf(err) }));
+			this.runtime().otp().sweep().catch(err => this.logger.warn("Expired one-time codes could not be removed; the next sweep tries again", { error: messageOf(err) }));
 		}, MFA_SWEEP_INTERVAL_MS);
 		this.mfaSweepTimer.unref();
 		this.sweep();

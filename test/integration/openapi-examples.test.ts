@@ -43,7 +43,7 @@ const LAST = ["POST /auth/password/change"];
 
 let p: Platform;
 let answers: DocumentedAnswers;
-const story: { actorId?: string; userToken?: string; adminToken?: string; templateId?: string; servicePassword?: string; inboxMessageId?: string; factorId?: string } = {};
+const story: { actorId?: string; userToken?: string; adminToken?: string; templateId?: string; servicePassword?: string; inboxMessageId?: string; factorId?: string; challengeId?: string } = {};
 
 /** A message in Ada's inbox, for the inbox examples: sent to herself, then waited for. */
 async function inboxMessage(): Promise<string> {
@@ -89,6 +89,8 @@ function refusedAsGiven(examples: Example[]): Record<string, { code: ErrorCode; 
 		// A real credential needs a browser's authenticator (test/integration/browser-passkeys.test.ts).
 		"POST /auth/passkeys/registration": { code: "INVALID_WEBAUTHN_RESPONSE", status: 400 },
 		"POST /auth/passkeys/authentication": { code: "INVALID_WEBAUTHN_RESPONSE" },
+		// The example's code is not the one mailed (test/integration/otp.test.ts reads it from the outbox).
+		"POST /auth/otp/verify": { code: "INVALID_OTP" },
 		// Confirming Ada's pending factor would do the same; the example's code is not the app's.
 		"POST /auth/mfa/totp/{factorId}/confirm": { code: "INVALID_MFA_CODE" }
 	};
@@ -136,7 +138,9 @@ function fill(e: Example): string {
 							? "checkout.new-flow"
 							: name === "factorId"
 								? story.factorId
-								: undefined;
+								: name === "challengeId"
+									? story.challengeId
+									: undefined;
 		if (!value) throw new Error(`${e.label}: the test has no value for {${name}} yet`);
 		return value;
 	});
@@ -161,6 +165,7 @@ function remember(e: Example, res: HttpResult): void {
 	if (e.label === "POST /templates") story.templateId = res.body.templateId;
 	if (e.label === "POST /admin/service-accounts") story.servicePassword = res.body.password;
 	if (e.label === "POST /auth/mfa/totp") story.factorId = res.body.factorId;
+	if (e.label === "POST /auth/otp") story.challengeId = res.body.challengeId;
 }
 
 describe("the OpenAPI document's request examples against the running platform", () => {

@@ -328,6 +328,18 @@ describe("answers of the running platform against its OpenAPI document", () => {
 		expect((await call("GET", "/console/{file}", "/console/..%2Fpackage.json")).status).toBe(404);
 	});
 
+	it("should document every answer of the one-time code routes", async () => {
+		const started = await call("POST", "/auth/otp", "/auth/otp", { json: { email: "nobody-here@example.com" } });
+		expect(started.status).toBe(202);
+		const id = started.body.challengeId as string;
+		expect((await call("GET", "/auth/otp/{challengeId}", `/auth/otp/${id}`)).status).toBe(200);
+		expect((await call("GET", "/auth/otp/{challengeId}", "/auth/otp/0b9c3a52-8a53-4c55-9d0e-2b8f7f1e4c11")).status).toBe(404);
+		expect((await call("POST", "/auth/otp/verify", "/auth/otp/verify", { json: { challengeId: id, code: "000000" } })).status).toBe(401);
+		expect((await call("POST", "/auth/otp/verify", "/auth/otp/verify", { json: { code: "12" } })).status).toBe(400);
+		expect((await call("POST", "/auth/otp/{challengeId}/resend", `/auth/otp/${id}/resend`, { json: {} })).status).toBe(202);
+		expect((await call("POST", "/auth/otp", "/auth/otp", { json: { email: "not an address" } })).status).toBe(400);
+	});
+
 	it("should serve the platform's own account pages under the console's Content-Security-Policy", async () => {
 		for (const file of ["verify-email", "reset-password", "ui.js"]) {
 			const res = await call("GET", "/ui/{page}", `/ui/${file}`);
