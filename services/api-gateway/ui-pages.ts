@@ -1,10 +1,11 @@
 /**
  * GET /ui/...: the few pages the account mails link to when no web app is configured
- * (UI_BASE_URL unset, so it is PUBLIC_URL + /ui): verifying an address and setting a
- * new password. The token travels in the link's fragment, which browsers never send,
- * so it is in no request line and no log; the page's script reads it, removes it from
+ * (UI_BASE_URL unset, so it is PUBLIC_URL + /ui): verifying an address, setting a
+ * new password, and signing in with a one-time code's magic link. The token travels
+ * in the link's fragment, which browsers never send, so it is in no request line and
+ * no log; the page's script reads it, removes it from
  * the address bar, and posts it to the API as a web app would (POST
- * /auth/email/verify, POST /auth/password/reset). The pages run under the console's
+ * /auth/email/verify, POST /auth/password/reset, POST /auth/otp/verify). The pages run under the console's
  * Content-Security-Policy (its stylesheet, one script of this origin, nothing inline).
  */
 import type { ActionSchema, Context } from "moleculer";
@@ -45,7 +46,8 @@ const PAGES = {
 <div class="field"><label for="again">The same password again</label><input id="again" name="again" type="password" autocomplete="new-password" required minlength="8"></div>
 <button type="submit">Set the new password</button>
 </form>`
-	)
+	),
+	"magic-link": shell("magic-link", "Sign in", `<p class="muted">Signing in with the link from your mail.</p>`)
 } as const;
 
 /** The pages' one script: plain JavaScript, served as a file (no inline script under the CSP). */
@@ -69,6 +71,17 @@ if (!token) show("This link has no token. Open the link from the mail as it is."
 else if (page === "verify-email") {
 	show("Verifying…", "ok");
 	post("../auth/email/verify", { token }).then(err => show(err || "Your email address is verified. You can close this page.", err ? "error" : "ok"), unreachable);
+} else if (page === "magic-link") {
+	// The platform's own page has no app to hand a session to: it signs in, says as whom, and keeps nothing.
+	show("Signing in…", "ok");
+	fetch("../auth/otp/verify", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token }) }).then(async res => {
+		const body = await res.json().catch(() => ({}));
+		if (res.ok) {
+			const claims = JSON.parse(atob(body.idToken.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
+			show("You are signed in as " + (claims.email || "your account") + ". Your app can now use this sign-in; you can close this page.", "ok");
+		} else if (body.code === "MFA_REQUIRED") show("This account also asks for its second factor: sign in from your app.", "error");
+		else show(body.detail || "The platform answered " + res.status + ".", "error");
+	}, unreachable);
 } else if (page === "reset-password") {
 	const form = document.getElementById("reset");
 	form.hidden = false;
@@ -104,7 +117,7 @@ export const UI_ACTIONS: Record<string, ActionSchema<GatewayThis>> = {
 		openapi: {
 			summary: "The platform's own account pages",
 			description:
-				"When `UI_BASE_URL` is unset, the verification and reset mails link here (`/ui` + `UI_VERIFY_EMAIL_PATH` or `UI_RESET_PASSWORD_PATH`, the token in the fragment); the page posts the token to the API. Also `ui.js`, their script.",
+				"When `UI_BASE_URL` is unset, the verification, reset and one-time code mails link here (`/ui` + `UI_VERIFY_EMAIL_PATH`, `UI_RESET_PASSWORD_PATH` or `UI_MAGIC_LINK_PATH`, the token in the fragment); the page posts the token to the API. Also `ui.js`, their script.",
 			success: { status: 200, description: "The page, or its script.", contentType: ["text/html", "text/javascript"], schema: { type: "string" } },
 			problems: ["NOT_FOUND"],
 			storage: false
@@ -117,8 +130,9 @@ export const UI_ACTIONS: Record<string, ActionSchema<GatewayThis>> = {
 				return UI_SCRIPT;
 			}
 			// The configured paths name the pages, so a link built with UI_VERIFY_EMAIL_PATH=/verify lands on one.
-			const { verifyEmailPath, resetPasswordPath } = this.runtime().config.accounts;
-			const which = `/${page}` === verifyEmailPath ? "verify-email" : `/${page}` === resetPasswordPath ? "reset-password" : null;
+			const { verifyEmailPath, resetPasswordPath, magicLinkPath } = this.runtime().config.accounts;
+			const paths = { "verify-email": verifyEmailPath, "reset-password": resetPasswordPath, "magic-link": magicLinkPath } as const;
+			const which = (Object.keys(paths) as (keyof typeof paths)[]).find(k => `/${page}` === paths[k]) ?? null;
 			if (!which) throw notFound("NOT_FOUND", "There is no such page.");
 			ctx.meta.$responseType = "text/html; charset=utf-8";
 			return PAGES[which];

@@ -182,7 +182,7 @@ describe("gateway, auth and actors in one process", () => {
 			const list = await http(p.baseUrl, "GET", "/notifications?status=SHIPPED", { token: tokens.accessToken });
 			expectProblem(list, 400, "VALIDATION_ERROR");
 			expect(list.body.errors).toEqual([
-				{ field: "status", message: "The 'status' field must be one of: QUEUED, PROCESSING, SENT, DELIVERED, BOUNCED, COMPLAINT, FAILED, SUPPRESSED, UNSUBSCRIBED, CANCELLED." }
+				{ field: "status", message: "The 'status' field must be one of: QUEUED, PROCESSING, SENT, DELIVERED, BOUNCED, COMPLAINT, FAILED, SUPPRESSED, UNSUBSCRIBED, CANCELLED, DIGESTED, THROTTLED." }
 			]);
 			const send = await http(p.baseUrl, "POST", "/notifications", { token: tokens.accessToken, json: { to: user.email, priority: "LO", template: { subject: "s", text: "t" } } });
 			expectProblem(send, 400, "VALIDATION_ERROR");

@@ -341,7 +341,7 @@ describe("answers of the running platform against its OpenAPI document", () => {
 	});
 
 	it("should serve the platform's own account pages under the console's Content-Security-Policy", async () => {
-		for (const file of ["verify-email", "reset-password", "ui.js"]) {
+		for (const file of ["verify-email", "reset-password", "magic-link", "ui.js"]) {
 			const res = await call("GET", "/ui/{page}", `/ui/${file}`);
 			expect({ file, status: res.status, csp: res.headers.get("content-security-policy") }).toEqual({ file, status: 200, csp: CONSOLE_CSP });
 		}
