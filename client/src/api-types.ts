@@ -1586,7 +1586,7 @@ export interface paths {
         };
         /**
          * The platform's own account pages
-         * @description When `UI_BASE_URL` is unset, the verification and reset mails link here (`/ui` + `UI_VERIFY_EMAIL_PATH` or `UI_RESET_PASSWORD_PATH`, the token in the fragment); the page posts the token to the API. Also `ui.js`, their script.
+         * @description When `UI_BASE_URL` is unset, the verification, reset and one-time code mails link here (`/ui` + `UI_VERIFY_EMAIL_PATH`, `UI_RESET_PASSWORD_PATH` or `UI_MAGIC_LINK_PATH`, the token in the fragment); the page posts the token to the API. Also `ui.js`, their script.
          */
         get: operations["api.uiPage"];
         put?: never;
