@@ -7,7 +7,31 @@
 import { uuidv7 } from "../crypto";
 import type { Store } from "../store";
 
-export const AUDIT_EVENT_TYPES = ["auth.mfa_enrolled", "auth.mfa_removed", "auth.recovery_code_used", "auth.mfa_challenge_failed"] as const;
+/** Every event type of the contract ("Sessions, security events and account data"). */
+export const AUDIT_EVENT_TYPES = [
+	"auth.registered",
+	"auth.signed_in",
+	"auth.sign_in_failed",
+	"auth.signed_in_new_device",
+	"auth.mfa_challenge_failed",
+	"auth.refresh_reuse_detected",
+	"auth.signed_out",
+	"auth.session_revoked",
+	"auth.password_changed",
+	"auth.password_reset",
+	"auth.email_verified",
+	"auth.email_changed",
+	"auth.phone_verified",
+	"auth.mfa_enrolled",
+	"auth.mfa_removed",
+	"auth.recovery_code_used",
+	"auth.locked",
+	"auth.unlocked",
+	"auth.not_me",
+	"auth.account_exported",
+	"auth.account_deleted",
+	"auth.address_undeliverable"
+] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
 /** Where a request came from, as the gateway saw it. */
