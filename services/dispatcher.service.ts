@@ -18,7 +18,7 @@ import { FeatureFlagsMixin, type FeatureFlagMethods } from "../mixins/feature-fl
 import { RuntimeMixin } from "../mixins/runtime.mixin";
 import { notFound } from "../lib/errors";
 import { ref } from "../lib/openapi/schemas";
-import { fileSources, Outbox, OUTBOX_ID, OUTBOX_MAX_LIMIT, type OutboxMessage, type OutboxPage } from "../lib/outbox";
+import { fileSources, inboxSource, Outbox, OUTBOX_ID, OUTBOX_MAX_LIMIT, type OutboxMessage, type OutboxPage } from "../lib/outbox";
 
 interface DispatcherMethods extends FeatureFlagMethods {
 	holdLow(): Promise<boolean>;
@@ -73,7 +73,7 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, 
 			openapi: {
 				summary: "List what the file providers wrote, newest first",
 				description:
-					"The dev inbox: every email, SMS and push message the `file` providers wrote under `DATA_DIR/outbox` on the dispatcher node that answers. Empty with real providers.",
+					"The dev inbox: every email, SMS and push message the `file` providers wrote under `DATA_DIR/outbox` on the dispatcher node that answers, and the newest in-app messages (from the store, any node). Email, SMS and push are empty with real providers.",
 				success: { status: 200, description: "A page of messages.", schema: ref("OutboxPage") },
 				storage: false
 			},
@@ -91,7 +91,7 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, 
 			auth: ["admin"],
 			openapi: {
 				summary: "One message the file providers wrote",
-				description: "An email with its headers and its text and HTML decoded (quoted-printable and base64 undone), an SMS's text, or a push message's payload.",
+				description: "An email with its headers and its text and HTML decoded (quoted-printable and base64 undone), an SMS's text, a push message's payload, or an in-app message with its recipient's state.",
 				success: { status: 200, description: "The message.", schema: ref("OutboxMessage") },
 				problems: ["NOT_FOUND"],
 				storage: false
@@ -111,7 +111,8 @@ const DispatcherService: ServiceSchema<ServiceSettingSchema, DispatcherMethods, 
 	},
 	methods: {
 		outboxReader(): Outbox {
-			return (this.outbox ??= new Outbox(fileSources(this.runtime().config.dataDir)));
+			const rt = this.runtime();
+			return (this.outbox ??= new Outbox([...fileSources(rt.config.dataDir), inboxSource(() => rt.store())]));
 		},
 		/** LOW notifications wait while the flag notifications.low-priority says paused; higher ones never do. */
 		async holdLow(): Promise<boolean> {

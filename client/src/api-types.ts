@@ -279,7 +279,7 @@ export interface paths {
         };
         /**
          * List what the file providers wrote, newest first
-         * @description The dev inbox: every email, SMS and push message the `file` providers wrote under `DATA_DIR/outbox` on the dispatcher node that answers. Empty with real providers.
+         * @description The dev inbox: every email, SMS and push message the `file` providers wrote under `DATA_DIR/outbox` on the dispatcher node that answers, and the newest in-app messages (from the store, any node). Email, SMS and push are empty with real providers.
          */
         get: operations["dispatcher.listOutbox"];
         put?: never;
@@ -299,7 +299,7 @@ export interface paths {
         };
         /**
          * One message the file providers wrote
-         * @description An email with its headers and its text and HTML decoded (quoted-printable and base64 undone), an SMS's text, or a push message's payload.
+         * @description An email with its headers and its text and HTML decoded (quoted-printable and base64 undone), an SMS's text, a push message's payload, or an in-app message with its recipient's state.
          */
         get: operations["dispatcher.getOutbox"];
         put?: never;
@@ -1586,9 +1586,29 @@ export interface paths {
         };
         /**
          * The platform's own account pages
-         * @description When `UI_BASE_URL` is unset, the verification, reset and one-time code mails link here (`/ui` + `UI_VERIFY_EMAIL_PATH`, `UI_RESET_PASSWORD_PATH` or `UI_MAGIC_LINK_PATH`, the token in the fragment); the page posts the token to the API. Also `ui.js`, their script.
+         * @description When `UI_BASE_URL` is unset, the verification, reset and one-time code mails link here (`/ui` + `UI_VERIFY_EMAIL_PATH`, `UI_RESET_PASSWORD_PATH` or `UI_MAGIC_LINK_PATH`, the token in the fragment); the page posts the token to the API. Also `ui.js`, their script, and the social callback page when `UI_CALLBACK_PATH` is one segment.
          */
         get: operations["api.uiPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ui/auth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's own end of a social sign-in
+         * @description When `UI_BASE_URL` is unset, social sign-in ends here (`/ui` + `UI_CALLBACK_PATH`, whose default is `/auth/callback`) with the temporary token (or an `error` code) in the query; the page exchanges the token (POST /auth/tokens/exchange) and says who signed in.
+         */
+        get: operations["api.uiCallback"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1898,6 +1918,14 @@ export interface components {
             status: "PENDING" | "SENT" | "DELIVERED" | "FAILED" | "VERIFIED" | "EXPIRED";
         };
         OutboxMessage: components["schemas"]["OutboxSummary"] & {
+            /** @description IN_APP: the recipient actor (also in `to`). */
+            actorId?: string;
+            /** @description IN_APP: the message's text. */
+            body?: string;
+            /** @description IN_APP: the notification's data. */
+            data?: {
+                [key: string]: unknown;
+            };
             /** @description EMAIL and SMS: the sender. */
             from?: string | null;
             /** @description EMAIL: every header in order, encoded words decoded. */
@@ -1909,8 +1937,15 @@ export interface components {
             html?: string;
             /** @description PUSH: the payload sent to the push service. */
             payload?: unknown;
+            /**
+             * @description IN_APP: where the recipient left it.
+             * @enum {unknown}
+             */
+            state?: "unread" | "read" | "archived";
             /** @description EMAIL: the text part, decoded; SMS: the message. */
             text?: string;
+            /** @description IN_APP: the message's title (also in `subject` when not empty). */
+            title?: string;
         };
         OutboxPage: {
             items: components["schemas"]["OutboxSummary"][];
@@ -1918,11 +1953,11 @@ export interface components {
             nextCursor?: string;
         };
         OutboxSummary: {
-            /** @description EMAIL, SMS, PUSH, or another channel's name. */
+            /** @description EMAIL, SMS, PUSH, IN_APP, or another channel's name. */
             channel: string;
             /** Format: date-time */
             createdAt: string;
-            /** @description The channel and the file's name: `email.<notificationId>.<sendId>`. */
+            /** @description The channel and the file's name: `email.<notificationId>.<sendId>`; `in-app.<notificationId>` for an in-app message. */
             id: string;
             notificationId: string;
             /** @description The start of the text, on one line. */
@@ -12457,11 +12492,95 @@ export interface operations {
     };
     "api.uiPage": {
         parameters: {
-            query?: never;
+            query?: {
+                error?: string;
+                returnTo?: string;
+                token?: string;
+            };
             header?: never;
             path: {
                 page: string;
             };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page, or its script. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "text/javascript": string;
+                };
+            };
+            /** @description Problem document: VALIDATION_ERROR. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Problem document: NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Problem document: INTERNAL. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: SHUTTING_DOWN. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SHUTTING_DOWN";
+                    };
+                };
+            };
+        };
+    };
+    "api.uiCallback": {
+        parameters: {
+            query?: {
+                error?: string;
+                returnTo?: string;
+                token?: string;
+            };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;

@@ -1,5 +1,5 @@
 /**
- * Outbox: what the `file` providers wrote (GET /admin/outbox), newest first, and one
+ * Outbox: what the `file` providers wrote and the newest in-app messages (GET /admin/outbox), newest first, and one
  * message (GET /admin/outbox/{id}). An email's HTML is shown in a sandboxed frame
  * without scripts or same-origin rights, its links opening in a new tab; its text,
  * an SMS's text and a push payload are text nodes, with their web links made into
@@ -24,6 +24,10 @@ interface Message extends Summary {
 	text?: string;
 	html?: string;
 	payload?: unknown;
+	/** IN_APP: the message as the recipient's inbox holds it. */
+	body?: string;
+	data?: Record<string, unknown>;
+	state?: string;
 }
 
 const URL_IN_TEXT = /(https?:\/\/[^\s<>"')\]]+)/g;
@@ -67,6 +71,9 @@ function body(m: Message): (HTMLElement | string)[] {
 	if (m.html !== undefined) parts.push(h("h3", {}, "HTML"), htmlFrame(m.html));
 	if (m.text !== undefined) parts.push(h("h3", {}, "Text"), linked(m.text));
 	if (m.payload !== undefined) parts.push(h("h3", {}, "Payload"), linked(JSON.stringify(m.payload, null, 2)));
+	if (m.body !== undefined) parts.push(h("h3", {}, "Message"), linked(m.body));
+	if (m.state !== undefined) parts.push(h("p", { "data-fact": "State" }, `In the recipient's inbox: ${m.state}`));
+	if (m.data !== undefined && Object.keys(m.data).length > 0) parts.push(h("h3", {}, "Data"), linked(JSON.stringify(m.data, null, 2)));
 	if (m.headers)
 		parts.push(
 			h("h3", {}, "Headers"),

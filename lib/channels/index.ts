@@ -113,10 +113,11 @@ export function createChannels(config: Config, deps: ChannelDeps = {}): Map<Chan
 				timeoutMs: n.sendTimeoutMs,
 				allowInsecure: n.push.allowInsecureEndpoints,
 				agent: deps.pushAgent
-			}),
-			new InAppChannel({ store, onChange: deps.onInboxChange })
+			})
 		);
 	}
+	// In-app messages go to the store whichever push provider is configured (PUSH_PROVIDER=file included).
+	if (store) senders.push(new InAppChannel({ store, onChange: deps.onInboxChange }));
 	const used = config.tracing ? traceChannels(senders, { EMAIL: n.emailProviders.join(","), SMS: n.sms.providers.join(","), PUSH: n.push.provider, IN_APP: "inbox" }) : senders;
 	return new Map(used.map(s => [s.channel, s]));
 }

@@ -6,7 +6,8 @@
 import type { ParseArgsOptionDescriptor } from "node:util";
 import type { Env } from "../config";
 import { doctor } from "./doctor";
-import { configOrFail, createAdmin, readLocalOutbox, rotateUnsubscribe, type OutboxMessage } from "./local";
+import type { OutboxSummary } from "../outbox";
+import { configOrFail, createAdmin, readLocalOutbox, rotateUnsubscribe } from "./local";
 import { CommandFailure, UsageError, fields, table, type Outcome } from "./output";
 import type { PlatformClient } from "./platform";
 
@@ -84,10 +85,10 @@ async function resolveActor(ctx: CommandContext, who: string): Promise<AdminUser
 
 const userRows = (items: AdminUser[]) => items.map(u => [u.actorId, u.email, `${u.firstName} ${u.lastName}`, u.locked ? "locked" : "", u.createdAt]);
 
-function outboxText(items: OutboxMessage[]): string {
+function outboxText(items: OutboxSummary[]): string {
 	return table(
-		["WRITTEN", "CHANNEL", "TO", "SUBJECT / TEXT", "NOTIFICATION"],
-		items.map(m => [m.writtenAt, m.channel, m.to, (m.subject ?? m.text ?? "").slice(0, 60), m.notificationId])
+		["WRITTEN", "CHANNEL", "TO", "SUBJECT / TEXT", "ID"],
+		items.map(m => [m.createdAt, m.channel, m.to, (m.subject ?? m.preview).slice(0, 60), m.id])
 	);
 }
 
@@ -254,11 +255,11 @@ export const COMMANDS: Command[] = [
 	{
 		words: ["outbox"],
 		args: [],
-		summary: "Print the newest messages the file providers wrote (the dev inbox)",
+		summary: "Print the newest messages of the dev inbox (file providers and in-app)",
 		options: { limit: { type: "string", description: "How many (default 10, at most 100)" } },
 		async run(ctx) {
 			const limit = positiveInt(ctx.values.limit, "limit", 10, 100);
-			const items = readLocalOutbox(configOrFail(ctx.env), limit);
+			const items = await readLocalOutbox(configOrFail(ctx.env), limit);
 			return { json: { items }, text: outboxText(items) };
 		}
 	},

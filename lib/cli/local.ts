@@ -1,9 +1,8 @@
 /**
  * Commands that work on the configured store and files themselves, with or without a
  * running platform: making an administrator, rotating the unsubscribe key, and reading
- * the file providers' outboxes. Each opens only what it needs and closes it.
+ * the dev inbox (the file providers' outboxes and in-app messages). Each opens only what it needs and closes it.
  */
-import fs from "node:fs";
 import path from "node:path";
 import { ConfigError, describeConfigError, loadConfig, type Config, type Env } from "../config";
 import { createIdentityProvider } from "../idp";
@@ -11,6 +10,7 @@ import { PASSWORD_POLICY, meetsPolicy } from "../idp/password";
 import { BOOTSTRAP_REFUSED } from "../idp/types";
 import { normalizeEmail } from "../email-address";
 import { prepareDataDir } from "../process/data-dir";
+import { fileSources, inboxSource, Outbox, type OutboxSummary } from "../outbox";
 import { createStore, type Store } from "../store";
 import { rotateUnsubscribeKey } from "../unsubscribe/keys";
 import { CommandFailure } from "./output";
@@ -87,68 +87,20 @@ export async function rotateUnsubscribe(env: Env): Promise<string> {
 	return withStore(config, store => rotateUnsubscribeKey(store, config));
 }
 
-export interface OutboxMessage {
-	channel: "EMAIL" | "SMS";
-	notificationId: string;
-	to: string;
-	subject?: string;
-	text?: string;
-	writtenAt: string;
-	file: string;
-}
-
-/** A header's value in a raw message (unfolded; RFC 2047 encoded words decoded). */
-function header(raw: string, name: string): string | undefined {
-	const head = raw.split(/\r?\n\r?\n/, 1)[0].replace(/\r?\n[ \t]+/g, " ");
-	const line = head.split(/\r?\n/).find(l => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
-	if (!line) return undefined;
-	return line
-		.slice(name.length + 1)
-		.trim()
-		.replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_, enc: string, text: string) =>
-			enc.toLowerCase() === "b"
-				? Buffer.from(text, "base64").toString("utf8")
-				: Buffer.from(text.replace(/_/g, " ").replace(/=([0-9a-f]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8")
-		);
-}
-
 /**
- * The newest messages the file providers wrote under DATA_DIR/outbox (email as .eml,
- * SMS as .json), newest first. Empty when nothing was written yet.
+ * The newest messages of the dev inbox, read as GET /admin/outbox reads them
+ * (lib/outbox): what the file providers wrote under DATA_DIR/outbox (email, SMS, push)
+ * and the newest in-app messages in the configured store. Empty when nothing was
+ * written yet.
  */
-export function readLocalOutbox(config: Config, limit: number): OutboxMessage[] {
-	const dirs: { dir: string; channel: "EMAIL" | "SMS"; ext: string }[] = [
-		{ dir: path.join(config.dataDir, "outbox"), channel: "EMAIL", ext: ".eml" },
-		{ dir: path.join(config.dataDir, "outbox", "sms"), channel: "SMS", ext: ".json" }
-	];
-	const files: { file: string; channel: "EMAIL" | "SMS"; mtimeMs: number }[] = [];
-	for (const { dir, channel, ext } of dirs) {
-		let names: string[];
+export async function readLocalOutbox(config: Config, limit: number): Promise<OutboxSummary[]> {
+	return withStore(config, async store => {
 		try {
-			names = fs.readdirSync(dir);
+			return (await new Outbox([...fileSources(config.dataDir), inboxSource(() => store)]).list({ limit })).items;
 		} catch (err) {
-			if ((err as NodeJS.ErrnoException).code === "ENOENT") continue;
-			throw new CommandFailure(`The outbox ${dir} cannot be read (${(err as NodeJS.ErrnoException).code})`, "OUTBOX_UNREADABLE", undefined, "Run the command as the user the platform runs as.");
+			const code = (err as NodeJS.ErrnoException).code;
+			if (code !== "EACCES" && code !== "EPERM" && code !== "ENOTDIR") throw err;
+			throw new CommandFailure(`The outbox under ${path.join(config.dataDir, "outbox")} cannot be read (${code})`, "OUTBOX_UNREADABLE", undefined, "Run the command as the user the platform runs as.");
 		}
-		for (const name of names) {
-			if (!name.endsWith(ext)) continue;
-			const file = path.join(dir, name);
-			try {
-				files.push({ file, channel, mtimeMs: fs.statSync(file).mtimeMs });
-			} catch {
-				/* removed since the listing */
-			}
-		}
-	}
-	files.sort((a, b) => b.mtimeMs - a.mtimeMs);
-	return files.slice(0, limit).map(({ file, channel, mtimeMs }) => {
-		const raw = fs.readFileSync(file, "utf8");
-		const notificationId = path.basename(file).split(".")[0];
-		const writtenAt = new Date(mtimeMs).toISOString();
-		if (channel === "SMS") {
-			const sms = JSON.parse(raw) as { to: string; text: string };
-			return { channel, notificationId, to: sms.to, text: sms.text, writtenAt, file };
-		}
-		return { channel, notificationId, to: header(raw, "To") ?? "", subject: header(raw, "Subject"), writtenAt, file };
 	});
 }

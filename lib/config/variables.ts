@@ -453,7 +453,7 @@ export const VARIABLES = {
 	}),
 	UI_CALLBACK_PATH: variable("Accounts", text("a path starting with one `/`", /^\/(?!\/)/, "must be a path starting with a single /"), {
 		default: "/auth/callback",
-		description: "The page under `UI_BASE_URL` that social sign-in sends the browser to, with the temporary token."
+		description: "The page under `UI_BASE_URL` that social sign-in sends the browser to, with the temporary token. With `UI_BASE_URL` unset, the platform serves it (at the default, or at a path of one segment): it exchanges the token and says who signed in."
 	}),
 	UI_VERIFY_EMAIL_PATH: variable("Accounts", uiPath(), {
 		default: "/verify-email",

@@ -466,8 +466,8 @@ export const COMPONENT_SCHEMAS = {
 		type: "object",
 		required: ["id", "channel", "notificationId", "to", "preview", "createdAt"],
 		properties: {
-			id: { type: "string", description: "The channel and the file's name: `email.<notificationId>.<sendId>`." },
-			channel: { type: "string", description: "EMAIL, SMS, PUSH, or another channel's name." },
+			id: { type: "string", description: "The channel and the file's name: `email.<notificationId>.<sendId>`; `in-app.<notificationId>` for an in-app message." },
+			channel: { type: "string", description: "EMAIL, SMS, PUSH, IN_APP, or another channel's name." },
 			notificationId: { type: "string" },
 			to: { type: "string" },
 			subject: { type: "string", description: "The email's subject or the push message's title." },
@@ -490,7 +490,12 @@ export const COMPONENT_SCHEMAS = {
 					},
 					text: { type: "string", description: "EMAIL: the text part, decoded; SMS: the message." },
 					html: { type: "string", description: "EMAIL: the HTML part, decoded." },
-					payload: { description: "PUSH: the payload sent to the push service." }
+					payload: { description: "PUSH: the payload sent to the push service." },
+					actorId: { type: "string", description: "IN_APP: the recipient actor (also in `to`)." },
+					title: { type: "string", description: "IN_APP: the message's title (also in `subject` when not empty)." },
+					body: { type: "string", description: "IN_APP: the message's text." },
+					data: { type: "object", additionalProperties: true, description: "IN_APP: the notification's data." },
+					state: { enum: ["unread", "read", "archived"], description: "IN_APP: where the recipient left it." }
 				}
 			}
 		]

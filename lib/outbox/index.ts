@@ -10,6 +10,8 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { badRequest } from "../errors";
 import { parseMail, type MailHeader } from "../email/parse";
+import { INBOX, type InboxDoc } from "../inbox";
+import type { Store } from "../store";
 
 export interface OutboxSummary {
 	id: string;
@@ -42,7 +44,18 @@ export interface PushOutboxMessage extends OutboxSummary {
 	payload: unknown;
 }
 
-export type OutboxMessage = EmailOutboxMessage | SmsOutboxMessage | PushOutboxMessage | (OutboxSummary & Record<string, unknown>);
+export interface InAppOutboxMessage extends OutboxSummary {
+	channel: "IN_APP";
+	/** The recipient actor's id (also in `to`). */
+	actorId: string;
+	title: string;
+	body: string;
+	data: Record<string, unknown>;
+	/** unread, read or archived, as the recipient left it. */
+	state: string;
+}
+
+export type OutboxMessage = EmailOutboxMessage | SmsOutboxMessage | PushOutboxMessage | InAppOutboxMessage | (OutboxSummary & Record<string, unknown>);
 
 export interface OutboxEntry {
 	key: string;
@@ -153,6 +166,44 @@ export function fileSources(dataDir: string): OutboxSource[] {
 		fileSource("sms", path.join(outbox, "sms"), ".json", smsMessage),
 		fileSource("push", path.join(outbox, "push"), ".json", pushMessage)
 	];
+}
+
+/** How many of the newest in-app messages the dev inbox looks at: it shows what was just written, not an archive. */
+export const INBOX_SOURCE_WINDOW = 500;
+
+/**
+ * In-app messages, which the IN_APP channel keeps in the store (lib/inbox) rather than in
+ * files: the newest ones of every actor. Its keys are notification ids.
+ */
+export function inboxSource(store: () => Store, window = INBOX_SOURCE_WINDOW): OutboxSource {
+	const UUID_KEY = new RegExp(`^${UUID}$`);
+	const collection = () => store().collection<InboxDoc>(INBOX);
+	return {
+		prefix: "in-app",
+		validKey: key => UUID_KEY.test(key),
+		async entries() {
+			const docs = await collection().find({}, { sort: { seq: -1 }, limit: window });
+			return docs.map(d => ({ key: d.id, time: Date.parse(d.createdAt) }));
+		},
+		async read(key) {
+			const doc = await collection().get(key);
+			if (!doc) return null;
+			return {
+				id: `in-app.${doc.id}`,
+				channel: "IN_APP",
+				notificationId: doc.id,
+				to: doc.actorId,
+				actorId: doc.actorId,
+				...(doc.title ? { subject: doc.title } : {}),
+				preview: oneLine(doc.body),
+				createdAt: doc.createdAt,
+				title: doc.title,
+				body: doc.body,
+				data: doc.data,
+				state: doc.state
+			};
+		}
+	};
 }
 
 export const OUTBOX_DEFAULT_LIMIT = 50;

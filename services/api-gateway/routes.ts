@@ -23,7 +23,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
 	// The administrators' console (console.ts): its page and files need no token; what it shows comes from the admin routes.
 	{ path: "/console", body: "none", authentication: false, aliases: { "GET /": "api.console", "GET :file": "api.consoleAsset" } },
 	// The account pages mails link to when no web app is configured (ui-pages.ts); the token is in the fragment, never in a request.
-	{ path: "/ui", body: "none", authentication: false, aliases: { "GET :page": "api.uiPage" } },
+	{ path: "/ui", body: "none", authentication: false, aliases: { "GET :page": "api.uiPage", "GET auth/callback": "api.uiCallback" } },
 	{
 		// The embedded provider's issuers, discovered the way resource servers discover a Cognito pool.
 		path: "/idp",

@@ -1,12 +1,17 @@
 /**
- * The platform's own magic-link page (GET /ui/magic-link, used when UI_BASE_URL is
- * unset) in Chromium: the link from the one-time code mail signs the user in, the page
- * says as whom, and the token leaves the address bar; a used link is refused.
+ * The platform's own pages in Chromium, used when UI_BASE_URL is unset. The magic-link
+ * page (GET /ui/magic-link): the link from the one-time code mail signs the user in, the
+ * page says as whom, and the token leaves the address bar; a used link is refused. The
+ * social sign-in's end (GET /ui/auth/callback, UI_CALLBACK_PATH): a real OAuth 2.0
+ * provider (oauth2-mock-server) signs the user in, the page exchanges the temporary
+ * token; a provider's refusal lands on the same page as a readable error.
  */
 import { chromium, type Browser } from "playwright-core";
 import { CHROMIUM, CHROMIUM_FLAGS } from "../helpers/chromium";
 import { waitForMail } from "../helpers/mail";
+import { MockProvider, providerUser } from "../helpers/oauth2-provider";
 import { http, newUser, startPlatform, type Platform } from "../helpers/platform";
+import { freePort } from "../helpers/processes";
 
 let p: Platform;
 let browser: Browser;
@@ -44,5 +49,51 @@ describe("the platform's own magic-link page", () => {
 		await again.goto(url);
 		await again.locator("#status.error").waitFor({ timeout: 10000 });
 		expect(await again.locator("#status").textContent()).not.toContain("signed in");
+	});
+});
+
+describe("the platform's own social sign-in page", () => {
+	const provider = new MockProvider();
+	let social: Platform;
+
+	beforeAll(async () => {
+		await provider.start();
+		const port = await freePort();
+		const base = `http://127.0.0.1:${port}`;
+		// UI_BASE_URL unset: social sign-in ends at PUBLIC_URL + /ui + UI_CALLBACK_PATH (/auth/callback).
+		social = await startPlatform({
+			PORT: String(port),
+			PUBLIC_URL: base,
+			SOCIAL_OAUTH2_CLIENT_ID: "platform-client",
+			SOCIAL_OAUTH2_CLIENT_SECRET: "platform-client-secret",
+			SOCIAL_OAUTH2_ISSUER: provider.issuer,
+			SOCIAL_OAUTH2_REDIRECT_URI: `${base}/auth/social/login/callback`,
+			OAUTH2_REFRESH_TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64")
+		});
+	}, 30000);
+	afterAll(async () => {
+		await social?.stop();
+		await provider.stop();
+	});
+
+	it("should finish a social sign-in on /ui/auth/callback, say as whom, and clear the token from the address bar", async () => {
+		provider.user = providerUser();
+		const page = await (await browser.newContext()).newPage();
+		const errors: string[] = [];
+		page.on("console", m => m.type() === "error" && errors.push(m.text()));
+		await page.goto(`${social.baseUrl}/auth/social/login`);
+		await page.getByText(`You are signed in as ${provider.user.email}`).waitFor({ timeout: 10000 });
+		expect(new URL(page.url()).pathname).toBe("/ui/auth/callback");
+		expect(page.url()).not.toContain("token");
+		expect(errors).toEqual([]);
+	});
+
+	it("should show the provider's refusal as an error on the same page", async () => {
+		provider.denyNextAuthorization("access_denied", "The user said no");
+		const page = await (await browser.newContext()).newPage();
+		await page.goto(`${social.baseUrl}/auth/social/login`);
+		await page.locator("#status.error").waitFor({ timeout: 10000 });
+		expect(await page.locator("#status").textContent()).toMatch(/did not finish \([A-Z_]+\)/);
+		expect(new URL(page.url()).search).toBe("");
 	});
 });

@@ -214,7 +214,7 @@ describe("auth-notify against a running platform", () => {
 		const outbox = await cli(["outbox", "--json", "--limit", "50"], env);
 		expect(outbox.code).toBe(0);
 		expect(outbox.json.items).toContainEqual(
-			expect.objectContaining({ channel: "EMAIL", notificationId: sent.json.notificationId, to: "cli-recipient@example.test", subject: "CLI check", writtenAt: expect.any(String) })
+			expect.objectContaining({ id: expect.stringMatching(/^email\./), channel: "EMAIL", notificationId: sent.json.notificationId, to: "cli-recipient@example.test", subject: "CLI check", createdAt: expect.any(String) })
 		);
 		const text = await cli(["outbox"], env);
 		expect(text.stdout).toMatch(/WRITTEN +CHANNEL +TO/);

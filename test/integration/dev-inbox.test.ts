@@ -21,12 +21,12 @@ beforeAll(async () => {
 });
 afterAll(() => p?.stop());
 
-async function waitForOutbox(to: string): Promise<{ id: string; subject?: string; channel: string; to: string }> {
+async function waitForOutbox(to: string, id?: string): Promise<{ id: string; subject?: string; channel: string; to: string }> {
 	const deadline = Date.now() + 10_000;
 	for (;;) {
 		const res = await http(p.baseUrl, "GET", "/admin/outbox", { token: admin });
 		expect(res.status).toBe(200);
-		const found = res.body.items.find((m: { to: string }) => m.to === to);
+		const found = res.body.items.find((m: { to: string; id: string }) => m.to === to && (id === undefined || m.id === id));
 		if (found) return found;
 		if (Date.now() > deadline) throw new Error(`No message to ${to} in the outbox: ${JSON.stringify(res.body)}`);
 		await new Promise(resolve => setTimeout(resolve, 25));
@@ -92,6 +92,23 @@ describe("the dev inbox", () => {
 			if (status !== "SENT") await new Promise(resolve => setTimeout(resolve, 25));
 		}
 		expect(status).toBe("SENT");
+	});
+
+	it("should list in-app messages from the store beside the files, with the recipient's state", async () => {
+		const sent = await http(p.baseUrl, "POST", "/notifications", { token: admin, json: { channel: "IN_APP", to: grace, template: { subject: "Welcome", text: "Open https://example.com/start" }, data: { plan: "pro" } } });
+		expect(sent.status).toBe(201);
+		const listed = await waitForOutbox(grace, `in-app.${sent.body.notificationId}`);
+		expect(listed).toMatchObject({ channel: "IN_APP", to: grace, subject: "Welcome", preview: "Open https://example.com/start" });
+		const page = (await http(p.baseUrl, "GET", "/admin/outbox", { token: admin })).body;
+		expect(page.items[0].id).toBe(listed.id);
+		const one = await http(p.baseUrl, "GET", `/admin/outbox/${listed.id}`, { token: admin });
+		expect(one).toMatchObject({ status: 200, body: { channel: "IN_APP", to: grace, actorId: grace, notificationId: sent.body.notificationId, title: "Welcome", body: "Open https://example.com/start", data: { plan: "pro" }, state: "unread" } });
+		// The recipient reads it: the dev inbox shows the state the inbox holds.
+		const login = await http(p.baseUrl, "POST", "/auth/login", { json: { username: "grace@example.com", password: "Correct-Horse-9" } });
+		const marked = await http(p.baseUrl, "PATCH", `/actors/${grace}/inbox/${sent.body.notificationId}`, { token: login.body.accessToken, json: { read: true } });
+		expect(marked.status).toBe(200);
+		expect((await http(p.baseUrl, "GET", `/admin/outbox/${listed.id}`, { token: admin })).body.state).toBe("read");
+		expect((await http(p.baseUrl, "GET", `/admin/outbox/in-app.0190a5c4-0000-7000-8000-000000000001`, { token: admin })).status).toBe(404);
 	});
 
 	it("should serve the reset page and no other", async () => {

@@ -346,6 +346,8 @@ describe("answers of the running platform against its OpenAPI document", () => {
 			expect({ file, status: res.status, csp: res.headers.get("content-security-policy") }).toEqual({ file, status: 200, csp: CONSOLE_CSP });
 		}
 		expect((await call("GET", "/ui/{page}", "/ui/..%2Fpackage.json")).status).toBe(404);
+		const callback = await call("GET", "/ui/auth/callback", "/ui/auth/callback?error=ACCESS_DENIED");
+		expect({ status: callback.status, csp: callback.headers.get("content-security-policy") }).toEqual({ status: 200, csp: CONSOLE_CSP });
 	});
 
 	it("should have checked an answer of every documented operation", () => {
