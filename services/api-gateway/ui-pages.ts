@@ -1,7 +1,8 @@
 /**
  * GET /ui/...: the few pages the account mails link to when no web app is configured
  * (UI_BASE_URL unset, so it is PUBLIC_URL + /ui): verifying an address, setting a
- * new password, and signing in with a one-time code's magic link. The token travels
+ * new password, signing in with a one-time code's magic link, and a security alert's
+ * "not me" (POST /auth/security/not-me). The token travels
  * in the link's fragment, which browsers never send, so it is in no request line and
  * no log; the page's script reads it, removes it from
  * the address bar, and posts it to the API as a web app would (POST
@@ -47,7 +48,15 @@ const PAGES = {
 <button type="submit">Set the new password</button>
 </form>`
 	),
-	"magic-link": shell("magic-link", "Sign in", `<p class="muted">Signing in with the link from your mail.</p>`)
+	"magic-link": shell("magic-link", "Sign in", `<p class="muted">Signing in with the link from your mail.</p>`),
+	"not-me": shell(
+		"not-me",
+		"This was not me",
+		`<form id="not-me" hidden>
+<p>Securing your account signs out every session, on every device, and blocks sign-in with your password until you choose a new one with "Forgot password".</p>
+<button type="submit">Secure my account</button>
+</form>`
+	)
 } as const;
 
 /** The pages' one script: plain JavaScript, served as a file (no inline script under the CSP). */
@@ -82,6 +91,21 @@ else if (page === "verify-email") {
 		} else if (body.code === "MFA_REQUIRED") show("This account also asks for its second factor: sign in from your app.", "error");
 		else show(body.detail || "The platform answered " + res.status + ".", "error");
 	}, unreachable);
+} else if (page === "not-me") {
+	// A button, not an automatic post: a mail scanner that opens links runs no script, and the user sees what happens.
+	const form = document.getElementById("not-me");
+	form.hidden = false;
+	form.addEventListener("submit", async e => {
+		e.preventDefault();
+		try {
+			const err = await post("../auth/security/not-me", { token });
+			if (err) return show(err, "error");
+			form.hidden = true;
+			show("Your account is secured: every session is signed out. Choose a new password with \"Forgot password\" to sign in again.", "ok");
+		} catch {
+			unreachable();
+		}
+	});
 } else if (page === "reset-password") {
 	const form = document.getElementById("reset");
 	form.hidden = false;
@@ -117,7 +141,7 @@ export const UI_ACTIONS: Record<string, ActionSchema<GatewayThis>> = {
 		openapi: {
 			summary: "The platform's own account pages",
 			description:
-				"When `UI_BASE_URL` is unset, the verification, reset and one-time code mails link here (`/ui` + `UI_VERIFY_EMAIL_PATH`, `UI_RESET_PASSWORD_PATH` or `UI_MAGIC_LINK_PATH`, the token in the fragment); the page posts the token to the API. Also `ui.js`, their script.",
+				"When `UI_BASE_URL` is unset, the verification, reset and one-time code mails link here (`/ui` + `UI_VERIFY_EMAIL_PATH`, `UI_RESET_PASSWORD_PATH`, `UI_MAGIC_LINK_PATH`, or a security alert's `UI_NOT_ME_PATH`, the token in the fragment); the page posts the token to the API. Also `ui.js`, their script.",
 			success: { status: 200, description: "The page, or its script.", contentType: ["text/html", "text/javascript"], schema: { type: "string" } },
 			problems: ["NOT_FOUND"],
 			storage: false
@@ -130,8 +154,8 @@ export const UI_ACTIONS: Record<string, ActionSchema<GatewayThis>> = {
 				return UI_SCRIPT;
 			}
 			// The configured paths name the pages, so a link built with UI_VERIFY_EMAIL_PATH=/verify lands on one.
-			const { verifyEmailPath, resetPasswordPath, magicLinkPath } = this.runtime().config.accounts;
-			const paths = { "verify-email": verifyEmailPath, "reset-password": resetPasswordPath, "magic-link": magicLinkPath } as const;
+			const { verifyEmailPath, resetPasswordPath, magicLinkPath, notMePath } = this.runtime().config.accounts;
+			const paths = { "verify-email": verifyEmailPath, "reset-password": resetPasswordPath, "magic-link": magicLinkPath, "not-me": notMePath } as const;
 			const which = (Object.keys(paths) as (keyof typeof paths)[]).find(k => `/${page}` === paths[k]) ?? null;
 			if (!which) throw notFound("NOT_FOUND", "There is no such page.");
 			ctx.meta.$responseType = "text/html; charset=utf-8";
