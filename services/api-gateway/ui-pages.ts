@@ -101,7 +101,7 @@ else if (page === "verify-email") {
 			const err = await post("../auth/security/not-me", { token });
 			if (err) return show(err, "error");
 			form.hidden = true;
-			show("Your account is secured: every session is signed out. Choose a new password with \"Forgot password\" to sign in again.", "ok");
+			show("Your account is secured: every session is signed out. Choose a new password with “Forgot password” to sign in again.", "ok");
 		} catch {
 			unreachable();
 		}
