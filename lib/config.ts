@@ -242,7 +242,7 @@ export interface AccountConfig {
 	resetPasswordPath: string;
 	/** The magic link of a one-time code's mail (lib/accounts/otp.ts). */
 	magicLinkPath: string;
-	/** The "not me" page of a security alert (lib/audit/alerts.ts). */
+	/** The "not me" page of a security alert (lib/accounts/security-alerts.ts). */
 	notMePath: string;
 	/** Audit events are kept this many days. */
 	auditRetentionDays: number;

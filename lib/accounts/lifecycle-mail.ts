@@ -28,7 +28,7 @@ export const TEMPLATE_NAMES: Record<LifecyclePurpose, string> = {
 
 /** A "not me" link is valid this long (contract: 7 days). */
 export const NOT_ME_TTL_SECONDS = 7 * 86_400;
-/** The security alerts' mail (lib/audit/alerts.ts), overridable by an administrator like the others. */
+/** The security alerts' mail (lib/accounts/security-alerts.ts), overridable by an administrator like the others. */
 export const ALERT_TEMPLATE_NAME = "auth.security-alert";
 
 /** The variable filled at send time: the link with the token in its fragment. */
@@ -125,7 +125,7 @@ export function registerAccountMail(extensions: NotificationExtensions, store: (
 			return { [CODE_VARIABLE]: minted.code, [LINK_VARIABLE]: `${uiBaseUrl}${accounts.magicLinkPath}#token=${minted.token}` };
 		}
 		tokens ??= new LifecycleTokens(store());
-		// A security alert (lib/audit/alerts.ts): its "not me" link.
+		// A security alert (lib/accounts/security-alerts.ts): its "not me" link.
 		if (ref.purpose === NOT_ME_PURPOSE) {
 			const token = await tokens.mint(NOT_ME_PURPOSE, { sub: ref.sub, username: ref.username, email: ref.email }, NOT_ME_TTL_SECONDS, n.id);
 			return { [LINK_VARIABLE]: `${uiBaseUrl}${accounts.notMePath}#token=${token}` };

@@ -14,7 +14,7 @@ import type { Store } from "../store";
 
 export const LIFECYCLE_PURPOSES = ["verify-email", "reset-password"] as const;
 export type LifecyclePurpose = (typeof LIFECYCLE_PURPOSES)[number];
-/** The security alerts' "not me" links (lib/audit/alerts.ts) are tokens of the same kind, 7 days. */
+/** The security alerts' "not me" links (lib/accounts/security-alerts.ts) are tokens of the same kind, 7 days. */
 export const NOT_ME_PURPOSE = "not-me";
 export type TokenPurpose = LifecyclePurpose | typeof NOT_ME_PURPOSE;
 

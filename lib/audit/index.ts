@@ -1,7 +1,7 @@
 /**
  * Security events of accounts, kept in the `audit_events` collection, newest first per
  * actor: the user's timeline (GET /auth/audit), the administrators' search (GET
- * /admin/audit) and the source of security alerts (./alerts.ts: a listener told of
+ * /admin/audit) and the source of security alerts (lib/accounts/security-alerts.ts: a listener told of
  * every recorded event raises them). Events older than AUDIT_RETENTION_DAYS are removed
  * by a periodic sweep. An event that cannot be written is logged, never fails the
  * request that caused it.
@@ -54,7 +54,7 @@ export interface AuditEvent {
 	sessionId: string | null;
 	/** What else the event names (a factorId, who acted when an administrator did). */
 	detail?: Record<string, string>;
-	/** The security alert this event raised (./alerts.ts): its notification's id. */
+	/** The security alert this event raised (lib/accounts/security-alerts.ts): its notification's id. */
 	notificationId?: string;
 }
 

@@ -2,7 +2,7 @@
  * A sign-in's audit: `auth.signed_in` with how (password, social, passkey, otp, mfa),
  * and `auth.signed_in_new_device` when neither this user-agent family nor this network
  * (an IPv4 /24, an IPv6 /48) signed in to the account (or registered it) in the last 90
- * days; that event raises the new-device alert (./alerts.ts). An account with no earlier
+ * days; that event raises the new-device alert (lib/accounts/security-alerts.ts). An account with no earlier
  * sign-in in that time has nothing to compare with and gets no alert.
  */
 import { decodeJwt } from "jose";

@@ -138,7 +138,7 @@ export async function replacePreferences(store: Store, actor: PreferenceActor, i
 	const seen = new Set<string>();
 	items.forEach((item, i) => {
 		if (item.channel === "SMS") throw badRequest("Preferences cover EMAIL, PUSH and IN_APP: an actor has no SMS address.", [{ field: `items[${i}].channel`, message: "must be EMAIL, PUSH or IN_APP" }]);
-		// Security alerts (lib/audit/alerts.ts) go out whatever the preferences say: an opt-out of them is refused, not silently kept.
+		// Security alerts (lib/accounts/security-alerts.ts) go out whatever the preferences say: an opt-out of them is refused, not silently kept.
 		if (item.category === SECURITY_CATEGORY && !item.enabled) throw badRequest("Security alerts cannot be turned off.", [{ field: `items[${i}].category`, message: "security cannot be disabled" }]);
 		const key = `${item.channel}:${item.category}`;
 		if (seen.has(key)) throw badRequest("Each channel and category may appear once.", [{ field: `items[${i}]`, message: "repeats a channel and category" }]);

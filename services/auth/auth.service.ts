@@ -13,7 +13,7 @@ import { AccountLifecycle, invalidRefresh } from "../../lib/accounts/lifecycle";
 import { AccountRepair } from "../../lib/accounts/repair";
 import { AUTH_METRIC_HOOKS, countMfaChallenge, registerAuthMetrics } from "../../lib/auth/metrics";
 import { AuditLog, type RequestOrigin } from "../../lib/audit";
-import { SecurityAlerts } from "../../lib/audit/alerts";
+import { SecurityAlerts } from "../../lib/accounts/security-alerts";
 import { recordSignIn } from "../../lib/audit/sign-ins";
 import { LoginGuard } from "../../lib/accounts/login-guard";
 import type { OriginMeta } from "../../lib/http/meta";

@@ -9,12 +9,12 @@
  * The mail's "not me" link is minted when it is sent (lib/accounts/lifecycle-mail.ts,
  * purpose `not-me`, 7 days, stored hashed), so no token is ever stored in clear.
  */
-import { ALERT_TEMPLATE_NAME } from "../accounts/lifecycle-mail";
-import { NOT_ME_PURPOSE } from "../accounts/lifecycle-tokens";
+import { ALERT_TEMPLATE_NAME } from "./lifecycle-mail";
+import { NOT_ME_PURPOSE } from "./lifecycle-tokens";
 import type { TemplateParts, Variables } from "../delivery";
 import { newestTemplateNamed, type NotificationIntake } from "../notifications";
 import type { Store } from "../store";
-import type { AuditEvent, AuditEventType, AuditLog } from "./index";
+import type { AuditEvent, AuditEventType, AuditLog } from "../audit";
 
 /** What each alertable event tells the user. */
 export const ALERTS: Partial<Record<AuditEventType, { title: string; what: string }>> = {
