@@ -242,6 +242,12 @@ export interface AccountConfig {
 	resetPasswordPath: string;
 	/** The magic link of a one-time code's mail (lib/accounts/otp.ts). */
 	magicLinkPath: string;
+	/** The "not me" page of a security alert (lib/accounts/security-alerts.ts). */
+	notMePath: string;
+	/** Audit events are kept this many days. */
+	auditRetentionDays: number;
+	/** Failed password sign-ins that lock an account's password sign-in (lib/accounts/login-guard.ts). */
+	lockout: { threshold: number; lockoutSeconds: number };
 	/** Lifetimes of the lifecycle tokens, in seconds. */
 	verificationTtl: number;
 	resetTtl: number;
@@ -552,6 +558,9 @@ function toConfig(v: Values): Config {
 			verifyEmailPath: v.UI_VERIFY_EMAIL_PATH,
 			resetPasswordPath: v.UI_RESET_PASSWORD_PATH,
 			magicLinkPath: v.UI_MAGIC_LINK_PATH,
+			notMePath: v.UI_NOT_ME_PATH,
+			auditRetentionDays: v.AUDIT_RETENTION_DAYS,
+			lockout: { threshold: v.LOGIN_LOCKOUT_THRESHOLD, lockoutSeconds: v.LOGIN_LOCKOUT_SECONDS },
 			verificationTtl: 24 * 3600,
 			resetTtl: 30 * 60,
 			refreshReuseIntervalSec: v.REFRESH_TOKEN_REUSE_INTERVAL_SECONDS,

@@ -17,7 +17,7 @@ import type { AccountConfig, Config } from "../config";
 import type { TemplateParts, Variables } from "../delivery";
 import { newestTemplateNamed, type NotificationExtensions, type NotificationIntake, type SendTimeRef } from "../notifications";
 import type { Store } from "../store";
-import { LifecycleTokens, type LifecyclePurpose, type LifecycleSubject } from "./lifecycle-tokens";
+import { LifecycleTokens, NOT_ME_PURPOSE, type LifecyclePurpose, type LifecycleSubject } from "./lifecycle-tokens";
 import { OneTimeCodes, OTP_PURPOSE, OTP_TEMPLATE_NAME } from "./otp";
 
 /** Well-known template names an administrator overrides the platform's mails with. */
@@ -25,6 +25,11 @@ export const TEMPLATE_NAMES: Record<LifecyclePurpose, string> = {
 	"verify-email": "auth.verify-email",
 	"reset-password": "auth.reset-password"
 };
+
+/** A "not me" link is valid this long (contract: 7 days). */
+export const NOT_ME_TTL_SECONDS = 7 * 86_400;
+/** The security alerts' mail (lib/accounts/security-alerts.ts), overridable by an administrator like the others. */
+export const ALERT_TEMPLATE_NAME = "auth.security-alert";
 
 /** The variable filled at send time: the link with the token in its fragment. */
 export const LINK_VARIABLE = "link";
@@ -119,11 +124,16 @@ export function registerAccountMail(extensions: NotificationExtensions, store: (
 			if (!minted) return { [CODE_VARIABLE]: "(replaced by a newer code)", [LINK_VARIABLE]: uiBaseUrl };
 			return { [CODE_VARIABLE]: minted.code, [LINK_VARIABLE]: `${uiBaseUrl}${accounts.magicLinkPath}#token=${minted.token}` };
 		}
+		tokens ??= new LifecycleTokens(store());
+		// A security alert (lib/accounts/security-alerts.ts): its "not me" link.
+		if (ref.purpose === NOT_ME_PURPOSE) {
+			const token = await tokens.mint(NOT_ME_PURPOSE, { sub: ref.sub, username: ref.username, email: ref.email }, NOT_ME_TTL_SECONDS, n.id);
+			return { [LINK_VARIABLE]: `${uiBaseUrl}${accounts.notMePath}#token=${token}` };
+		}
 		const purpose = ref.purpose as LifecyclePurpose;
 		const ttl = purpose === "verify-email" ? accounts.verificationTtl : accounts.resetTtl;
-		tokens ??= new LifecycleTokens(store());
 		const token = await tokens.mint(purpose, { sub: ref.sub, username: ref.username, email: ref.email }, ttl, n.id);
 		return { [LINK_VARIABLE]: lifecycleLink(uiBaseUrl, accounts, purpose, token) };
 	});
-	extensions.reserveTemplateNames([...Object.values(TEMPLATE_NAMES), OTP_TEMPLATE_NAME], caller => caller.kind === "user" && caller.isAdmin);
+	extensions.reserveTemplateNames([...Object.values(TEMPLATE_NAMES), OTP_TEMPLATE_NAME, ALERT_TEMPLATE_NAME], caller => caller.kind === "user" && caller.isAdmin);
 }

@@ -14,6 +14,9 @@ import type { Store } from "../store";
 
 export const LIFECYCLE_PURPOSES = ["verify-email", "reset-password"] as const;
 export type LifecyclePurpose = (typeof LIFECYCLE_PURPOSES)[number];
+/** The security alerts' "not me" links (lib/accounts/security-alerts.ts) are tokens of the same kind, 7 days. */
+export const NOT_ME_PURPOSE = "not-me";
+export type TokenPurpose = LifecyclePurpose | typeof NOT_ME_PURPOSE;
 
 /** Who a token is for: enough to act on the identity provider without another lookup. */
 export interface LifecycleSubject {
@@ -26,7 +29,7 @@ export interface LifecycleSubject {
 export interface LifecycleTokenDoc extends LifecycleSubject {
 	/** SHA-256 of the token, base64url. */
 	id: string;
-	purpose: LifecyclePurpose;
+	purpose: TokenPurpose;
 	notificationId?: string;
 	createdAt: string;
 	expiresAt: string;
@@ -44,7 +47,7 @@ export class LifecycleTokens {
 	}
 
 	/** A new token for `subject`, valid for `ttlSec`; only its hash is kept. */
-	async mint(purpose: LifecyclePurpose, subject: LifecycleSubject, ttlSec: number, notificationId?: string): Promise<string> {
+	async mint(purpose: TokenPurpose, subject: LifecycleSubject, ttlSec: number, notificationId?: string): Promise<string> {
 		const token = randomToken(32);
 		const now = this.now();
 		await this.coll.insert({
@@ -66,7 +69,7 @@ export class LifecycleTokens {
 	 * expired; null for an unknown, used, expired or other-purpose token (one answer
 	 * for all, so a caller learns nothing about which).
 	 */
-	async redeem(purpose: LifecyclePurpose, token: string): Promise<LifecycleTokenDoc | null> {
+	async redeem(purpose: TokenPurpose, token: string): Promise<LifecycleTokenDoc | null> {
 		if (typeof token !== "string" || !TOKEN_SHAPE.test(token)) return null;
 		const at = new Date(this.now()).toISOString();
 		const claimed = await this.coll.findOneAndUpdate({ id: sha256(token), purpose, usedAt: null }, { $set: { usedAt: at } });
@@ -80,7 +83,7 @@ export class LifecycleTokens {
 	}
 
 	/** Spends every outstanding token of this purpose for the user (a reset makes the other reset links worthless). */
-	async spendAll(purpose: LifecyclePurpose, sub: string): Promise<void> {
+	async spendAll(purpose: TokenPurpose, sub: string): Promise<void> {
 		await this.coll.updateMany({ sub, purpose, usedAt: null }, { $set: { usedAt: new Date(this.now()).toISOString() } });
 	}
 }

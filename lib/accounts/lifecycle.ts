@@ -11,9 +11,12 @@ import type { CreatedUser, IdentityProvider, TokenSet, UserProfile } from "../id
 import type { NotificationIntake } from "../notifications";
 import type { RateLimiter } from "../rate-limit";
 import type { Store } from "../store";
+import type { AuditLog, RequestOrigin } from "../audit";
+import { endEverySession } from "./end-sessions";
 import { queueLifecycleMail } from "./lifecycle-mail";
 import { AccountLocks } from "./locks";
-import { LifecycleTokens, type LifecyclePurpose } from "./lifecycle-tokens";
+import type { LoginGuard } from "./login-guard";
+import { LifecycleTokens, NOT_ME_PURPOSE, type LifecyclePurpose } from "./lifecycle-tokens";
 
 export interface LifecycleDeps {
 	store: () => Store;
@@ -21,6 +24,8 @@ export interface LifecycleDeps {
 	intake: () => NotificationIntake;
 	limiter: () => RateLimiter;
 	config: AccountConfig;
+	audit: AuditLog;
+	guard: LoginGuard;
 	log: { warn(message: string, fields?: Record<string, unknown>): void };
 }
 
@@ -34,6 +39,7 @@ export interface Caller {
 
 export const invalidVerificationToken = () =>
 	new ClientError(401, "INVALID_VERIFICATION_TOKEN", "The verification link is invalid, expired or already used.");
+export const invalidSecurityToken = () => new ClientError(401, "INVALID_SECURITY_TOKEN", "The link is invalid, expired or already used.");
 export const invalidResetToken = () => new ClientError(401, "INVALID_RESET_TOKEN", "The reset link is invalid, expired or already used.");
 const emailNotVerified = () => new ClientError(403, "EMAIL_NOT_VERIFIED", "Verify your email address before signing in.");
 /** What a locked account's sign-in gets: the wrong password's answer, so a lock tells nobody the account exists. */
@@ -125,7 +131,7 @@ export class AccountLifecycle {
 		await this.mail("verify-email", profile);
 	}
 
-	async verifyEmail(token: string): Promise<{ emailVerified: true }> {
+	async verifyEmail(token: string, origin: RequestOrigin = {}): Promise<{ emailVerified: true }> {
 		const rec = await this.tokens().redeem("verify-email", token);
 		if (!rec) throw invalidVerificationToken();
 		const idp = await this.deps.idp();
@@ -133,6 +139,7 @@ export class AccountLifecycle {
 		// The link proves the address it was mailed to, and only for the user it was for.
 		if (!profile || profile.sub !== rec.sub || profile.email !== rec.email) throw invalidVerificationToken();
 		await idp.markEmailVerified(rec.username);
+		await this.deps.audit.record("auth.email_verified", rec.sub, origin);
 		return { emailVerified: true };
 	}
 
@@ -158,7 +165,7 @@ export class AccountLifecycle {
 	 * The token is spent first, so of parallel resets exactly one sets a password; a
 	 * password the policy refuses gives the token back (only to the request that spent it).
 	 */
-	async reset(token: string, password: string): Promise<void> {
+	async reset(token: string, password: string, origin: RequestOrigin = {}): Promise<void> {
 		const tokens = this.tokens();
 		const rec = await tokens.redeem("reset-password", token);
 		if (!rec) throw invalidResetToken();
@@ -173,11 +180,33 @@ export class AccountLifecycle {
 		}
 		await idp.revokeAllSessions({ sub: rec.sub, username: rec.username });
 		await tokens.spendAll("reset-password", rec.sub);
+		// The unlock path of a lockout and of a "not me" block.
+		await this.deps.guard.reset(rec.sub);
 		// The reset link reached the mailbox: the address is the user's.
-		if (!profile.emailVerified && profile.email === rec.email) await idp.markEmailVerified(rec.username);
+		if (!profile.emailVerified && profile.email === rec.email) {
+			await idp.markEmailVerified(rec.username);
+			await this.deps.audit.record("auth.email_verified", rec.sub, origin, { by: "password-reset" });
+		}
+		await this.deps.audit.record("auth.password_reset", rec.sub, origin);
 	}
 
-	async change(caller: Caller, currentPassword: string, newPassword: string): Promise<void> {
+	/**
+	 * A security alert's "not me" link: every session ends, password sign-in is refused
+	 * until a reset. The token is spent first, so it works once.
+	 */
+	async notMe(token: string, origin: RequestOrigin = {}): Promise<void> {
+		const rec = await this.tokens().redeem(NOT_ME_PURPOSE, token);
+		if (!rec) throw invalidSecurityToken();
+		const idp = await this.deps.idp();
+		await this.deps.guard.blockUntilReset(rec.sub);
+		// The token names the alert's address (an email change: the old one); the provider's user is found by the current one.
+		const actor = await this.deps.store().collection<{ id: string; email: string }>("actors").get(rec.sub);
+		const user = actor ? await idp.findUserByEmail(actor.email) : null;
+		await endEverySession(idp, user && user.sub === rec.sub ? user : { sub: rec.sub, username: rec.username });
+		await this.deps.audit.record("auth.not_me", rec.sub, origin, { notificationId: rec.notificationId ?? "" });
+	}
+
+	async change(caller: Caller, currentPassword: string, newPassword: string, origin: RequestOrigin = {}): Promise<void> {
 		const idp = await this.deps.idp();
 		const profile = await idp.getProfile(caller.username);
 		if (!profile) throw new ClientError(401, "UNAUTHORIZED", "The user no longer exists.");
@@ -186,14 +215,19 @@ export class AccountLifecycle {
 		await idp.verifyPassword(profile.email, currentPassword);
 		await idp.setPassword(caller.username, newPassword);
 		await idp.revokeAllSessions({ sub: caller.sub, username: caller.username }, caller.sid);
+		await this.deps.audit.record("auth.password_changed", caller.sub, { ...origin, sessionId: caller.sid });
 	}
 
-	async logout(refreshToken: string): Promise<void> {
-		await (await this.deps.idp()).revokeSession(refreshToken);
+	async logout(refreshToken: string, origin: RequestOrigin = {}): Promise<void> {
+		const idp = await this.deps.idp();
+		const owner = idp.sessionOwner ? await idp.sessionOwner(refreshToken) : null;
+		await idp.revokeSession(refreshToken);
+		if (owner) await this.deps.audit.record("auth.signed_out", owner.sub, { ...origin, sessionId: owner.sid });
 	}
 
-	async logoutAll(caller: Caller): Promise<void> {
+	async logoutAll(caller: Caller, origin: RequestOrigin = {}): Promise<void> {
 		await (await this.deps.idp()).revokeAllSessions({ sub: caller.sub, username: caller.username });
+		await this.deps.audit.record("auth.signed_out", caller.sub, { ...origin, sessionId: caller.sid }, { scope: "all" });
 	}
 
 	/** For the orderly stop: the mails of answered forgot requests are queued before the store closes. */

@@ -467,6 +467,22 @@ export const VARIABLES = {
 		default: "/reset-password",
 		description: "The page under `UI_BASE_URL` the password reset mail links to; the token travels in the fragment."
 	}),
+	UI_NOT_ME_PATH: variable("Accounts", uiPath(), {
+		default: "/not-me",
+		description: "The page under `UI_BASE_URL` a security alert's \"not me\" link opens; the token travels in the fragment (see [Security alerts](accounts.md#security-alerts))."
+	}),
+	AUDIT_RETENTION_DAYS: variable("Accounts", wholeNumber(1, 3650), {
+		default: "400",
+		description: "Audit events older than this many days are removed by a periodic sweep (see [Audit timeline](accounts.md#audit-timeline))."
+	}),
+	LOGIN_LOCKOUT_THRESHOLD: variable("Accounts", wholeNumber(1, 1000), {
+		default: "10",
+		description: "Failed password sign-ins of one account within 15 minutes that lock its password sign-in (see [Lockout](accounts.md#lockout)); the answer stays 401 `INVALID_CREDENTIALS`."
+	}),
+	LOGIN_LOCKOUT_SECONDS: variable("Accounts", wholeNumber(1, 86400), {
+		default: "900",
+		description: "How long a lockout refuses password sign-in; a password reset ends it at once."
+	}),
 	MFA_ENFORCE: variable("Accounts", choice(["none", "admins", "all"] as const), {
 		default: "none",
 		description:

@@ -106,6 +106,7 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 	private readonly anchors: { actors: TokenTrust; services: TokenTrust };
 	private readonly now: () => number;
 	private serviceAccountReady: Promise<void> | null = null;
+	private readonly reuseListeners: ((sub: string, sid: string) => Promise<void>)[] = [];
 
 	constructor(private readonly opts: EmbeddedOptions) {
 		this.users = opts.store.collection<IdpUser>("idp_users");
@@ -225,6 +226,16 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 		await this.refreshTokens.updateMany({ familyId: rec.familyId, revokedAt: null }, { $set: { revokedAt: this.iso() } });
 	}
 
+	async sessionOwner(refreshToken: string): Promise<{ sub: string; sid: string } | null> {
+		if (typeof refreshToken !== "string" || refreshToken.length > 512) return null;
+		const rec = await this.refreshTokens.get(sha256(refreshToken));
+		return rec && !rec.revokedAt ? { sub: rec.userId, sid: rec.familyId } : null;
+	}
+
+	onRefreshReuse(listener: (sub: string, sid: string) => Promise<void>): void {
+		this.reuseListeners.push(listener);
+	}
+
 	async revokeAllSessions(user: CreatedUser, keepSession?: string): Promise<void> {
 		await this.refreshTokens.updateMany(
 			{ userId: user.sub, revokedAt: null, ...(keepSession ? { familyId: { $ne: keepSession } } : {}) },
@@ -281,7 +292,8 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 			const again = await this.successorWithinGrace(id, refreshToken);
 			if (again) return again;
 			// A rotated token came back: someone else holds a copy. End the whole family.
-			await this.refreshTokens.updateMany({ familyId: rec.familyId, revokedAt: null }, { $set: { revokedAt: now } });
+			const ended = await this.refreshTokens.updateMany({ familyId: rec.familyId, revokedAt: null }, { $set: { revokedAt: now } });
+			if (ended > 0) for (const listener of this.reuseListeners) await listener(rec.userId, rec.familyId).catch(() => undefined);
 			throw invalidRefresh();
 		}
 		const user = await this.users.get(rec.userId);

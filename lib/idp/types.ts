@@ -137,6 +137,13 @@ export interface IdentityProvider {
 	verifyPassword(email: string, password: string): Promise<void>;
 	/** Ends the session (refresh-token family) this token belongs to; an unknown or ended one is no error. */
 	revokeSession(refreshToken: string): Promise<void>;
+	/**
+	 * Whose live session this refresh token belongs to, for the sign-out's audit; null
+	 * when unknown, ended, or the provider cannot tell (Cognito's tokens are opaque).
+	 */
+	sessionOwner?(refreshToken: string): Promise<{ sub: string; sid: string } | null>;
+	/** Told when a rotated refresh token comes back and its session is ended (the audit's refresh_reuse_detected). */
+	onRefreshReuse?(listener: (sub: string, sid: string) => Promise<void>): void;
 	/** Ends every session of the user, except the one named `keepSession` (the `sid` claim) where the provider can tell them apart. */
 	revokeAllSessions(user: CreatedUser, keepSession?: string): Promise<void>;
 	/** Password sign-in to the service pool: a token set whose idToken is the service token. */

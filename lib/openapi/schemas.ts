@@ -6,6 +6,7 @@
 import { ERROR_CODES } from "../errors";
 import { CHANNELS, PRIORITIES, STATUSES } from "../delivery";
 import { FREE_OBJECT, type JsonSchema } from "./fastest-validator";
+import { AUDIT_EVENT_TYPES } from "../audit";
 
 const isoTime = { type: "string", format: "date-time" };
 const uuid = { type: "string", format: "uuid" };
@@ -111,6 +112,39 @@ export const COMPONENT_SCHEMAS = {
 			emailVerified: { type: "boolean", description: "In the answer of GET /admin/users/{actorId}." },
 			locked: { type: "boolean", description: "Password sign-in and refresh are refused until an administrator unlocks the account." },
 			lockedAt: isoTime
+		}
+	},
+	/** services/auth/security.ts AuditItem. */
+	AuditEvent: {
+		type: "object",
+		required: ["eventId", "type", "occurredAt", "ip", "userAgent"],
+		properties: {
+			eventId: { type: "string", description: "A UUIDv7: later events sort after earlier ones." },
+			type: { enum: [...AUDIT_EVENT_TYPES] },
+			occurredAt: isoTime,
+			ip: { type: ["string", "null"], description: "The client's address as the gateway saw it." },
+			userAgent: { type: ["string", "null"] },
+			sessionId: { type: "string", description: "The session (refresh-token family) the event belongs to." },
+			notificationId: { ...uuid, description: "The security alert this event raised." },
+			deliveryStatus: { enum: [...STATUSES], description: "The alert's current delivery status, read from its notification." },
+			actorId: { ...uuid, description: "GET /admin/audit only." },
+			detail: { type: "object", additionalProperties: { type: "string" }, description: "GET /admin/audit only: what else the event names (how a sign-in was made, who acted)." }
+		}
+	},
+	AuditPage: {
+		type: "object",
+		required: ["items"],
+		properties: {
+			items: { type: "array", items: { $ref: "#/components/schemas/AuditEvent" } },
+			nextCursor: { type: "string", description: "Absent on the last page." }
+		}
+	},
+	NotMeResult: {
+		type: "object",
+		required: ["sessionsRevoked", "passwordSignInBlocked"],
+		properties: {
+			sessionsRevoked: { const: true, description: "Every session of the account has ended." },
+			passwordSignInBlocked: { const: true, description: "Password sign-in is refused until the password is reset." }
 		}
 	},
 	AdminUserList: {

@@ -121,7 +121,9 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	/** Their codes and magic-link tokens, only as SHA-256. */
 	otp_codes: { indexes: [{ fields: { challengeId: 1 } }, { fields: { expiresAt: 1 } }] },
 	/** Security events per actor, newest first (lib/audit). */
-	audit_events: { indexes: [{ fields: { actorId: 1, id: -1 } }, { fields: { type: 1, id: -1 } }] },
+	audit_events: { indexes: [{ fields: { actorId: 1, id: -1 } }, { fields: { type: 1, id: -1 } }, { fields: { occurredAt: 1 } }] },
+	/** Failed password sign-ins per account and the lockout or not-me block they lead to (lib/accounts/login-guard.ts). */
+	login_guards: { indexes: [] },
 	/** Social sign-in: one link per provider user, with the provider's sealed refresh token. */
 	social_identities: { indexes: [{ fields: { provider: 1, subject: 1 }, unique: true }, { fields: { userSub: 1 } }] }
 };

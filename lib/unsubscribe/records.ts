@@ -53,6 +53,9 @@ export function normalizeFor(channel: Channel, address: string): string {
 	return address.trim();
 }
 
+/** The security alerts' category: never unsubscribable. */
+export const SECURITY_CATEGORY = "security";
+
 const idOf = (channel: Channel, address: string, category: string) => `${channel}:${normalizeFor(channel, address)}:${category}`;
 const records = (store: Store) => store.collection<UnsubscribeDoc>(UNSUBSCRIBES);
 
@@ -135,6 +138,8 @@ export async function replacePreferences(store: Store, actor: PreferenceActor, i
 	const seen = new Set<string>();
 	items.forEach((item, i) => {
 		if (item.channel === "SMS") throw badRequest("Preferences cover EMAIL, PUSH and IN_APP: an actor has no SMS address.", [{ field: `items[${i}].channel`, message: "must be EMAIL, PUSH or IN_APP" }]);
+		// Security alerts (lib/accounts/security-alerts.ts) go out whatever the preferences say: an opt-out of them is refused, not silently kept.
+		if (item.category === SECURITY_CATEGORY && !item.enabled) throw badRequest("Security alerts cannot be turned off.", [{ field: `items[${i}].category`, message: "security cannot be disabled" }]);
 		const key = `${item.channel}:${item.category}`;
 		if (seen.has(key)) throw badRequest("Each channel and category may appear once.", [{ field: `items[${i}]`, message: "repeats a channel and category" }]);
 		seen.add(key);

@@ -15,7 +15,7 @@ import type { LiveStream } from "./live";
 import type { InboxSnapshot, InboxStream } from "./inbox-live";
 import type { AliasPolicy, AppliedPolicy, BodyKind, GatewayThis, Req, Res } from "./types";
 
-type CallMeta = SocialCallbackMeta & OriginMeta & { idempotencyKey?: string; acceptsHtml?: boolean };
+type CallMeta = SocialCallbackMeta & OriginMeta & { idempotencyKey?: string; acceptsHtml?: boolean; wantsNdjson?: boolean };
 type BodyCheck = (ctx: Context<unknown, CallMeta>, req: Req) => void;
 
 export const JSON_LIMIT = "1mb";
@@ -163,6 +163,7 @@ export function beforeCall(this: GatewayThis, ctx: Context<unknown, CallMeta>, _
 		throw badRequest("Send the parameters in the JSON body, not in the URL.");
 	}
 	if (policy.bindingCookie) ctx.meta.socialBinding = readCookie(req.headers.cookie, BINDING_COOKIE);
+	if (policy.stream === "ndjson") ctx.meta.wantsNdjson = /(^|,)\s*application\/x-ndjson\s*(;|,|$)/i.test(req.headers.accept ?? "");
 	if (policy.origin) {
 		ctx.meta.clientIp = this.clientAddresses.of(req.socket.remoteAddress, req.headers["x-forwarded-for"]);
 		const ua = req.headers["user-agent"];

@@ -178,7 +178,7 @@ function parameters(a: DocumentedAlias, params: JsonSchema): unknown[] {
 			schema: { type: "string", pattern: IDEMPOTENCY_KEY.source }
 		});
 	}
-	if (a.policy.stream) {
+	if (a.policy.stream === "sse" || a.policy.stream === "inbox") {
 		const inbox = a.policy.stream === "inbox";
 		out.push({
 			name: "Last-Event-ID",

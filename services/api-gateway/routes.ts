@@ -47,21 +47,23 @@ export const ROUTES: readonly RouteDeclaration[] = [
 		authentication: false,
 		policy: { noStore: true, bodyParamsOnly: true },
 		aliases: {
-			"POST login": { action: "auth.login", rateLimit: { bucket: "login", userField: "username" } },
-			"POST register": { action: "auth.register", rateLimit: { bucket: "register", userField: "email" } },
+			"POST login": { action: "auth.login", rateLimit: { bucket: "login", userField: "username" }, origin: true },
+			"POST register": { action: "auth.register", rateLimit: { bucket: "register", userField: "email" }, origin: true },
 			"POST tokens/refresh": { action: "auth.refresh", rateLimit: { bucket: "refresh" } },
 			"POST refresh-user-token": { action: "auth.refresh", rateLimit: { bucket: "refresh" } },
-			"POST tokens/exchange": { action: "auth.exchange", rateLimit: { bucket: "exchange" } },
-			"POST email/verify": { action: "auth.verifyEmail", rateLimit: { bucket: "redeem" } },
+			"POST tokens/exchange": { action: "auth.exchange", rateLimit: { bucket: "exchange" }, origin: true },
+			"POST email/verify": { action: "auth.verifyEmail", rateLimit: { bucket: "redeem" }, origin: true },
 			"POST password/forgot": { action: "auth.forgotPassword", rateLimit: { bucket: "forgot", userField: "email" } },
-			"POST password/reset": { action: "auth.resetPassword", rateLimit: { bucket: "redeem" } },
-			"POST logout": "auth.logout",
+			"POST password/reset": { action: "auth.resetPassword", rateLimit: { bucket: "redeem" }, origin: true },
+			"POST logout": { action: "auth.logout", origin: true },
+			// A security alert's "not me" link: single-use tokens, counted like the other links.
+			"POST security/not-me": { action: "auth.notMe", rateLimit: { bucket: "redeem" }, origin: true },
 			// The second step of a sign-in: the mfaToken's own tries bound guesses, the account's login limit too.
 			"POST mfa/verify": { action: "auth.mfaVerify", rateLimit: { bucket: "redeem" }, origin: true },
 			"POST mfa/challenge": { action: "auth.mfaChallenge", rateLimit: { bucket: "redeem" } },
 			// Passwordless sign-in: each assertion is checked against a single-use challenge; the login limits bound the asking.
 			"POST passkeys/authentication/options": { action: "auth.passkeySignInOptions", rateLimit: { bucket: "login", userField: "username" } },
-			"POST passkeys/authentication": { action: "auth.passkeySignIn", rateLimit: { bucket: "login" } },
+			"POST passkeys/authentication": { action: "auth.passkeySignIn", rateLimit: { bucket: "login" }, origin: true },
 			// One-time codes: the challenge's own tries bound guesses, the limiter the requests.
 			"POST otp": { action: "auth.otpStart", rateLimit: { bucket: "forgot", userField: "email" } },
 			"POST otp/verify": { action: "auth.otpVerify", rateLimit: { bucket: "redeem" }, origin: true },
@@ -176,7 +178,10 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"GET templates": "notifications.listTemplates",
 			"GET templates/:id": "notifications.getTemplate",
 			"GET templates/:id/versions": "notifications.templateVersions",
-			"GET auth/mfa/factors": { action: "auth.mfaFactors", noStore: true }
+			"GET auth/mfa/factors": { action: "auth.mfaFactors", noStore: true },
+			// The user's own security events (never another's: the token names whose), and the administrators' search.
+			"GET auth/audit": { action: "auth.auditList", noStore: true },
+			"GET admin/audit": { action: "auth.adminAudit", noStore: true, stream: "ndjson" }
 		}
 	},
 	{
@@ -187,8 +192,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			// The signed-in user's own account (these live here rather than beside /auth, which
 			// needs no token): the token names the user, the body holds passwords.
 			"POST auth/email/verification": { action: "auth.requestVerification", ...OWN_ACCOUNT, bodyless: true, rateLimit: { bucket: "verification" } },
-			"POST auth/password/change": { action: "auth.changePassword", ...OWN_ACCOUNT, rateLimit: { bucket: "login" } },
-			"POST auth/logout/all": { action: "auth.logoutAll", ...OWN_ACCOUNT, bodyless: true },
+			"POST auth/password/change": { action: "auth.changePassword", ...OWN_ACCOUNT, rateLimit: { bucket: "login" }, origin: true },
+			"POST auth/logout/all": { action: "auth.logoutAll", ...OWN_ACCOUNT, bodyless: true, origin: true },
 			// Second factors: the enrolment routes also take an enrolment mfaToken (MFA_ENFORCE) as the Bearer token.
 			"POST auth/mfa/totp": { action: "auth.enrolTotp", ...OWN_ACCOUNT, bodyless: true, enrolmentBearer: true, origin: true },
 			"POST auth/mfa/totp/:factorId/confirm": { action: "auth.confirmTotp", ...OWN_ACCOUNT, enrolmentBearer: true, origin: true },
@@ -199,8 +204,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"DELETE admin/users/:actorId/mfa": { action: "auth.adminRemoveMfa", origin: true },
 			"PUT actors/:id/preferences": "preferences.putPreferences",
 			"DELETE admin/suppressions/:channel/:address": "preferences.removeSuppression",
-			"POST admin/users/:actorId/lock": { action: "auth.lockUser", bodyless: true },
-			"POST admin/users/:actorId/unlock": { action: "auth.unlockUser", bodyless: true },
+			"POST admin/users/:actorId/lock": { action: "auth.lockUser", bodyless: true, origin: true },
+			"POST admin/users/:actorId/unlock": { action: "auth.unlockUser", bodyless: true, origin: true },
 			"DELETE admin/unsubscribes/:channel/:address/:category": "preferences.removeUnsubscribe",
 			"POST actors/:id/push-subscriptions": "notifications.addPushSubscription",
 			"DELETE actors/:id/push-subscriptions/:subscriptionId": "notifications.deletePushSubscription",

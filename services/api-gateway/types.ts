@@ -48,8 +48,10 @@ export interface AliasPolicy {
 	 * timeline it begins with (after Last-Event-ID). Without it, that timeline as JSON.
 	 * "inbox": the same for an actor's inbox (services/api-gateway/inbox-live.ts): the
 	 * action answers the messages after Last-Event-ID and the counts.
+	 * "ndjson": with `Accept: application/x-ndjson` the action is told so (meta
+	 * wantsNdjson) and answers a stream of JSON lines instead of a page.
 	 */
-	stream?: "sse" | "inbox";
+	stream?: "sse" | "inbox" | "ndjson";
 	/**
 	 * The Bearer token may also be an enrolment mfaToken (MFA_ENFORCE), which only the
 	 * auth service can check: it is handed on unverified, and the action's rule decides.

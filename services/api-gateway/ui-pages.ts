@@ -1,12 +1,13 @@
 /**
  * GET /ui/...: the few pages the account mails link to when no web app is configured
  * (UI_BASE_URL unset, so it is PUBLIC_URL + /ui): verifying an address, setting a
- * new password, signing in with a one-time code's magic link, and the end of a social
- * sign-in. A mail's token travels in the link's fragment, which browsers never send,
- * so it is in no request line and no log; social sign-in's single-use temporary token
- * comes in the query (spec). The page's script reads it, removes it from the address
- * bar, and posts it to the API as a web app would (POST /auth/email/verify, POST
- * /auth/password/reset, POST /auth/otp/verify, POST /auth/tokens/exchange). The pages run under the console's
+ * new password, signing in with a one-time code's magic link, a security alert's "not
+ * me" (POST /auth/security/not-me), and the end of a social sign-in. A mail's token
+ * travels in the link's fragment, which browsers never send, so it is in no request
+ * line and no log; social sign-in's single-use temporary token comes in the query
+ * (spec). The page's script reads it, removes it from the address bar, and posts it to
+ * the API as a web app would (POST /auth/email/verify, POST /auth/password/reset, POST
+ * /auth/otp/verify, POST /auth/security/not-me, POST /auth/tokens/exchange). The pages run under the console's
  * Content-Security-Policy (its stylesheet, one script of this origin, nothing inline).
  */
 import type { ActionSchema, Context } from "moleculer";
@@ -50,7 +51,15 @@ const PAGES = {
 <button type="submit">Set the new password</button>
 </form>`
 	),
-	"magic-link": shell("magic-link", "Sign in", `<p class="muted">Signing in with the link from your mail.</p>`)
+	"magic-link": shell("magic-link", "Sign in", `<p class="muted">Signing in with the link from your mail.</p>`),
+	"not-me": shell(
+		"not-me",
+		"This was not me",
+		`<form id="not-me" hidden>
+<p>Securing your account signs out every session, on every device, and blocks sign-in with your password until you choose a new one with "Forgot password".</p>
+<button type="submit">Secure my account</button>
+</form>`
+	)
 } as const;
 
 /** The end of a social sign-in, at UI_CALLBACK_PATH, which may have several segments. */
@@ -96,7 +105,22 @@ else if (page === "verify-email") {
 	show("Verifying…", "ok");
 	post(api("../auth/email/verify"), { token }).then(err => show(err || "Your email address is verified. You can close this page.", err ? "error" : "ok"), unreachable);
 } else if (page === "magic-link") signIn(api("../auth/otp/verify"));
-else if (page === "reset-password") {
+else if (page === "not-me") {
+	// A button, not an automatic post: a mail scanner that opens links runs no script, and the user sees what happens.
+	const form = document.getElementById("not-me");
+	form.hidden = false;
+	form.addEventListener("submit", async e => {
+		e.preventDefault();
+		try {
+			const err = await post(api("../auth/security/not-me"), { token });
+			if (err) return show(err, "error");
+			form.hidden = true;
+			show("Your account is secured: every session is signed out. Choose a new password with “Forgot password” to sign in again.", "ok");
+		} catch {
+			unreachable();
+		}
+	});
+} else if (page === "reset-password") {
 	const form = document.getElementById("reset");
 	form.hidden = false;
 	form.addEventListener("submit", async e => {
@@ -139,8 +163,8 @@ function servePage(this: GatewayThis, ctx: Context<unknown, HttpMeta>, page: str
 	}
 	// The configured paths name the pages, so a link built with UI_VERIFY_EMAIL_PATH=/verify lands on one.
 	const { config } = this.runtime();
-	const { verifyEmailPath, resetPasswordPath, magicLinkPath } = config.accounts;
-	const paths = { "verify-email": verifyEmailPath, "reset-password": resetPasswordPath, "magic-link": magicLinkPath, callback: config.uiCallbackPath } as const;
+	const { verifyEmailPath, resetPasswordPath, magicLinkPath, notMePath } = config.accounts;
+	const paths = { "verify-email": verifyEmailPath, "reset-password": resetPasswordPath, "magic-link": magicLinkPath, "not-me": notMePath, callback: config.uiCallbackPath } as const;
 	const which = (Object.keys(paths) as (keyof typeof paths)[]).find(k => `/${page}` === paths[k]) ?? null;
 	if (!which) throw notFound("NOT_FOUND", "There is no such page.");
 	ctx.meta.$responseType = "text/html; charset=utf-8";
@@ -161,7 +185,7 @@ export const UI_ACTIONS: Record<string, ActionSchema<GatewayThis>> = {
 		openapi: {
 			summary: "The platform's own account pages",
 			description:
-				"When `UI_BASE_URL` is unset, the verification, reset and one-time code mails link here (`/ui` + `UI_VERIFY_EMAIL_PATH`, `UI_RESET_PASSWORD_PATH` or `UI_MAGIC_LINK_PATH`, the token in the fragment); the page posts the token to the API. Also `ui.js`, their script, and the social callback page when `UI_CALLBACK_PATH` is one segment.",
+				"When `UI_BASE_URL` is unset, the verification, reset and one-time code mails link here (`/ui` + `UI_VERIFY_EMAIL_PATH`, `UI_RESET_PASSWORD_PATH`, `UI_MAGIC_LINK_PATH`, or a security alert's `UI_NOT_ME_PATH`, the token in the fragment); the page posts the token to the API. Also `ui.js`, their script, and the social callback page when `UI_CALLBACK_PATH` is one segment.",
 			...PAGE_ANSWER
 		},
 		handler(this: GatewayThis, ctx: Context<{ page: string }, HttpMeta>): string {

@@ -7,6 +7,7 @@
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { decodeJwt } from "jose";
 import type { AccountLifecycle, Caller } from "../../lib/accounts/lifecycle";
+import type { RequestOrigin } from "../../lib/audit";
 import { emailParam, normalizeEmail } from "../../lib/email-address";
 import { ClientError } from "../../lib/errors";
 import { principalOf } from "../../middlewares/auth.middleware";
@@ -38,6 +39,7 @@ export interface LogoutParams {
 
 interface LifecycleMethods extends RuntimeMethods {
 	caller(ctx: Context): Caller;
+	origin(ctx: Context): RequestOrigin;
 }
 
 /** What the auth service gives the mixin: the lifecycle it made. */
@@ -79,7 +81,7 @@ export const AccountLifecycleMixin: ServiceSchema<ServiceSettingSchema, Lifecycl
 			},
 			params: { token: lifecycleToken, $$strict: true },
 			async handler(ctx: Context<TokenParams>): Promise<{ emailVerified: true }> {
-				return this.lifecycle.verifyEmail(ctx.params.token);
+				return this.lifecycle.verifyEmail(ctx.params.token, this.origin(ctx));
 			}
 		},
 		forgotPassword: {
@@ -110,7 +112,7 @@ export const AccountLifecycleMixin: ServiceSchema<ServiceSettingSchema, Lifecycl
 			},
 			params: { token: lifecycleToken, password: secret, $$strict: true },
 			async handler(ctx: Context<ResetParams, HttpMeta>): Promise<null> {
-				await this.lifecycle.reset(ctx.params.token, ctx.params.password);
+				await this.lifecycle.reset(ctx.params.token, ctx.params.password, this.origin(ctx));
 				ctx.meta.$statusCode = 204;
 				return null;
 			}
@@ -128,7 +130,7 @@ export const AccountLifecycleMixin: ServiceSchema<ServiceSettingSchema, Lifecycl
 			},
 			params: { currentPassword: secret, newPassword: secret, $$strict: true },
 			async handler(ctx: Context<ChangeParams, HttpMeta>): Promise<null> {
-				await this.lifecycle.change(this.caller(ctx), ctx.params.currentPassword, ctx.params.newPassword);
+				await this.lifecycle.change(this.caller(ctx), ctx.params.currentPassword, ctx.params.newPassword, this.origin(ctx));
 				ctx.meta.$statusCode = 204;
 				return null;
 			}
@@ -144,7 +146,7 @@ export const AccountLifecycleMixin: ServiceSchema<ServiceSettingSchema, Lifecycl
 			},
 			params: { refreshToken: { type: "string", min: 1, max: 8192 }, $$strict: true },
 			async handler(ctx: Context<LogoutParams, HttpMeta>): Promise<null> {
-				await this.lifecycle.logout(ctx.params.refreshToken);
+				await this.lifecycle.logout(ctx.params.refreshToken, this.origin(ctx));
 				ctx.meta.$statusCode = 204;
 				return null;
 			}
@@ -158,7 +160,7 @@ export const AccountLifecycleMixin: ServiceSchema<ServiceSettingSchema, Lifecycl
 			},
 			params: { $$strict: true },
 			async handler(ctx: Context<Record<string, never>, HttpMeta>): Promise<null> {
-				await this.lifecycle.logoutAll(this.caller(ctx));
+				await this.lifecycle.logoutAll(this.caller(ctx), this.origin(ctx));
 				ctx.meta.$statusCode = 204;
 				return null;
 			}

@@ -7,7 +7,9 @@
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { findUsers, toEntry, type DirectoryEntry } from "../../lib/accounts/directory";
+import { endEverySession } from "../../lib/accounts/end-sessions";
 import { AccountLocks } from "../../lib/accounts/locks";
+import type { AuditLog, RequestOrigin } from "../../lib/audit";
 import { notFound } from "../../lib/errors";
 import type { HttpMeta } from "../../lib/http/meta";
 import { ref } from "../../lib/openapi/schemas";
@@ -24,6 +26,7 @@ export interface AdminUserDetail extends AdminUser {
 }
 
 interface AdminUsersMethods extends RuntimeMethods {
+	origin(ctx: Context): RequestOrigin;
 	locks(): AccountLocks;
 	actorEntry(actorId: string): Promise<DirectoryEntry>;
 }
@@ -32,7 +35,12 @@ const actorIdParam = { type: "uuid" } as const;
 
 const actorNotFound = () => notFound("ACTOR_NOT_FOUND", "No actor has this id.");
 
-export const AdminUsersMixin: ServiceSchema<ServiceSettingSchema, AdminUsersMethods> = {
+/** What the auth service gives the mixin: its audit log. */
+interface AdminUsersVars {
+	audit: AuditLog;
+}
+
+export const AdminUsersMixin: ServiceSchema<ServiceSettingSchema, AdminUsersMethods, AdminUsersVars> = {
 	name: "admin-users",
 	actions: {
 		listUsers: {
@@ -87,10 +95,12 @@ export const AdminUsersMixin: ServiceSchema<ServiceSettingSchema, AdminUsersMeth
 			params: { actorId: actorIdParam, $$strict: true },
 			async handler(ctx: Context<{ actorId: string }, HttpMeta>): Promise<null> {
 				const entry = await this.actorEntry(ctx.params.actorId);
-				await this.locks().lock(entry.actorId, principalOf(ctx)?.sub ?? "admin");
+				const by = principalOf(ctx)?.sub ?? "admin";
+				await this.locks().lock(entry.actorId, by);
 				const idp = await this.runtime().idp();
 				const user = await idp.findUserByEmail(entry.email);
-				if (user) await idp.revokeAllSessions(user);
+				if (user) await endEverySession(idp, user);
+				await this.audit.record("auth.locked", entry.actorId, this.origin(ctx), { reason: "admin", by });
 				this.logger.info("An administrator locked an account", { actorId: entry.actorId });
 				ctx.meta.$statusCode = 204;
 				return null;
@@ -108,7 +118,10 @@ export const AdminUsersMixin: ServiceSchema<ServiceSettingSchema, AdminUsersMeth
 			params: { actorId: actorIdParam, $$strict: true },
 			async handler(ctx: Context<{ actorId: string }, HttpMeta>): Promise<null> {
 				const entry = await this.actorEntry(ctx.params.actorId);
-				if (await this.locks().unlock(entry.actorId)) this.logger.info("An administrator unlocked an account", { actorId: entry.actorId });
+				if (await this.locks().unlock(entry.actorId)) {
+					await this.audit.record("auth.unlocked", entry.actorId, this.origin(ctx), { by: principalOf(ctx)?.sub ?? "admin" });
+					this.logger.info("An administrator unlocked an account", { actorId: entry.actorId });
+				}
 				ctx.meta.$statusCode = 204;
 				return null;
 			}

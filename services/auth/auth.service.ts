@@ -6,18 +6,25 @@
  * the ones a dying node cut off, at start, periodically, and at a sign-in of a user
  * who has no actor profile.
  */
+import type { SignInMethod } from "../../lib/audit/sign-ins";
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { AccountCreator, messageOf, type ActorDirectory } from "../../lib/accounts/create";
 import { AccountLifecycle, invalidRefresh } from "../../lib/accounts/lifecycle";
 import { AccountRepair } from "../../lib/accounts/repair";
 import { AUTH_METRIC_HOOKS, countMfaChallenge, registerAuthMetrics } from "../../lib/auth/metrics";
-import { AuditLog } from "../../lib/audit";
+import { AuditLog, type RequestOrigin } from "../../lib/audit";
+import { SecurityAlerts } from "../../lib/accounts/security-alerts";
+import { recordSignIn } from "../../lib/audit/sign-ins";
+import { LoginGuard } from "../../lib/accounts/login-guard";
+import type { OriginMeta } from "../../lib/http/meta";
+import { SecurityMixin } from "./security";
 import { SecondFactors } from "../../lib/mfa";
 import { RateLimiter } from "../../lib/rate-limit";
 import { emailParam, normalizeEmail } from "../../lib/email-address";
 import { ClientError } from "../../lib/errors";
 import type { HttpMeta } from "../../lib/http/meta";
 import type { TokenSet } from "../../lib/idp";
+import type { PasswordCheck } from "../../lib/idp/types";
 import { SOCIAL_LINK_STEP, socialLinkRepair } from "../../lib/social/accounts";
 import type { SocialSignIn } from "../../lib/social/sign-in";
 import { AccountLifecycleMixin } from "./account-lifecycle";
@@ -50,13 +57,18 @@ export type RegisterResult = TokenSet & { actorId: string };
 
 interface AuthMethods extends RuntimeMethods {
 	actorDirectory(ctx: Context | null): ActorDirectory;
-	signedIn(ctx: Context, tokens: TokenSet): Promise<TokenSet>;
+	signedIn(ctx: Context, tokens: TokenSet, method?: SignInMethod): Promise<TokenSet>;
+	origin(ctx: Context): RequestOrigin;
+	signInFailed(ctx: Context, username: string, err: unknown): Promise<never>;
+	refuseGuarded(ctx: Context, check: PasswordCheck): Promise<void>;
 	sweep(): void;
 }
 
 interface AuthVars {
 	accounts: AccountCreator;
 	lifecycle: AccountLifecycle;
+	audit: AuditLog;
+	guard: LoginGuard;
 	mfa: SecondFactors;
 	limiter?: RateLimiter;
 	repair: AccountRepair;
@@ -96,7 +108,8 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 		PasskeysMixin as Partial<ServiceSchema>,
 		OtpMixin as Partial<ServiceSchema>,
 		SocialMixin as Partial<ServiceSchema>,
-		AdminUsersMixin as Partial<ServiceSchema>
+		AdminUsersMixin as Partial<ServiceSchema>,
+		SecurityMixin as Partial<ServiceSchema>
 	],
 	// Sign-in and refresh counters for Prometheus (lib/auth/metrics.ts).
 	hooks: AUTH_METRIC_HOOKS,
@@ -117,7 +130,7 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 				lastName: personName,
 				$$strict: true
 			},
-			async handler(ctx: Context<RegisterParams, HttpMeta>): Promise<RegisterResult> {
+			async handler(ctx: Context<RegisterParams, HttpMeta & OriginMeta>): Promise<RegisterResult> {
 				const { password, firstName, lastName } = ctx.params;
 				const email = normalizeEmail(ctx.params.email);
 				const account = await this.accounts.create({ email, password, firstName, lastName }, this.actorDirectory(ctx));
@@ -128,6 +141,7 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 					await account.undo();
 					throw err;
 				}
+				await this.audit.record("auth.registered", account.user.sub, this.origin(ctx));
 				await this.lifecycle.afterRegistration(account.user);
 				ctx.meta.$statusCode = 201;
 				ctx.meta.$location = `/actors/${account.user.sub}`;
@@ -146,16 +160,13 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 				example: { username: "ada@example.com", password: "Correct-Horse-9" }
 			},
 			params: { username: { type: "string", min: 1, max: 254 }, password: secret, $$strict: true },
-			async handler(ctx: Context<LoginParams>): Promise<TokenSet> {
+			async handler(ctx: Context<LoginParams, OriginMeta>): Promise<TokenSet> {
 				const idp = await this.runtime().idp();
-				const check = await idp.authenticate(ctx.params.username, ctx.params.password);
-				// A locked account gets a wrong password's answer before any second factor is asked for.
-				await this.lifecycle.refuseLockedSubject(check.user.sub).catch(async err => {
-					if (check.tokens) await idp.revokeSession(check.tokens.refreshToken).catch(() => undefined);
-					throw err;
-				});
+				const check = await idp.authenticate(ctx.params.username, ctx.params.password).catch(err => this.signInFailed(ctx, ctx.params.username, err));
+				// A locked account (an administrator's lock, a lockout, a "not me") gets a wrong password's answer before any second factor is asked for.
+				await this.refuseGuarded(ctx, check);
 				const tokens = await this.mfa.passwordSignIn(idp, check);
-				return this.signedIn(ctx, await this.lifecycle.admit(tokens));
+				return this.signedIn(ctx, await this.lifecycle.admit(tokens), "password");
 			}
 		},
 		refresh: {
@@ -205,7 +216,8 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 			};
 		},
 		/** The sign-in stands whatever the completion does: it only adds a missing profile. */
-		async signedIn(ctx: Context, tokens: TokenSet): Promise<TokenSet> {
+		async signedIn(ctx: Context, tokens: TokenSet, method?: SignInMethod): Promise<TokenSet> {
+			if (method) await recordSignIn(this.audit, tokens, this.origin(ctx), method);
 			await this.repair.completeSignedIn(tokens, this.actorDirectory(ctx)).catch(err =>
 				this.logger.warn("Could not complete the actor profile of a signed-in user", { error: messageOf(err) })
 			);
@@ -233,19 +245,24 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 			owner: { nodeId: this.broker.nodeID, instanceId: this.broker.instanceID }
 		});
 		this.repair = new AccountRepair(this.accounts);
+		this.audit = new AuditLog(() => this.runtime().store(), (m, f) => this.logger.warn(m, f));
+		SecurityAlerts.attach({ store: () => this.runtime().store(), intake: () => this.runtime().notificationIntake(), audit: this.audit, warn: (m, f) => this.logger.warn(m, f) });
+		this.guard = new LoginGuard(() => this.runtime().store(), this.runtime().config.accounts.lockout);
 		this.lifecycle = new AccountLifecycle({
 			store: () => this.runtime().store(),
 			idp: () => this.runtime().idp(),
 			intake: () => this.runtime().notificationIntake(),
 			limiter: () => (this.limiter ??= new RateLimiter(this.runtime().kv(), this.runtime().config.gateway.rateLimits, this.logger)),
 			config: this.runtime().config.accounts,
+			audit: this.audit,
+			guard: this.guard,
 			log: this.logger
 		});
 		this.mfa = new SecondFactors({
 			store: () => this.runtime().store(),
 			idp: () => this.runtime().idp(),
 			limiter: () => (this.limiter ??= new RateLimiter(this.runtime().kv(), this.runtime().config.gateway.rateLimits, this.logger)),
-			audit: new AuditLog(() => this.runtime().store(), (m, f) => this.logger.warn(m, f)),
+			audit: this.audit,
 			config: this.runtime().config.accounts.mfa,
 			keyEncryptionKey: this.runtime().config.idp.keyEncryptionKey,
 			count: (factor, result) => countMfaChallenge(this.broker, factor, result)

@@ -6,6 +6,7 @@
  * middlewares/auth.middleware.ts); the enrolment routes also admit the holder of an
  * enrolment mfaToken (MFA_ENFORCE) as their Bearer token.
  */
+import type { SignInMethod } from "../../lib/audit/sign-ins";
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import type { RequestOrigin } from "../../lib/audit";
 import { ClientError } from "../../lib/errors";
@@ -44,7 +45,7 @@ export interface FactorParams {
 interface MfaMethods extends RuntimeMethods {
 	mfaCaller(ctx: Context): MfaCaller;
 	origin(ctx: Context): RequestOrigin;
-	signedIn(ctx: Context, tokens: TokenSet): Promise<TokenSet>;
+	signedIn(ctx: Context, tokens: TokenSet, method?: SignInMethod): Promise<TokenSet>;
 }
 
 interface MfaVars {
@@ -87,7 +88,7 @@ export const MfaMixin: ServiceSchema<ServiceSettingSchema, MfaMethods, MfaVars> 
 					throw new ClientError(400, "VALIDATION_ERROR", "The 'response' field is required.", { errors: [{ field: "response", message: "is required" }] });
 				}
 				const tokens = await this.mfa.verify({ mfaToken: ctx.params.mfaToken, type, code: ctx.params.code, response: ctx.params.response }, this.origin(ctx));
-				return this.signedIn(ctx, await this.lifecycle.admit(tokens));
+				return this.signedIn(ctx, await this.lifecycle.admit(tokens), "mfa");
 			}
 		},
 		mfaChallenge: {

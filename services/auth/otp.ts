@@ -5,6 +5,7 @@
  * `otp()`, which the dispatcher also asks for the codes it mails). A user with a
  * second factor still gets 403 MFA_REQUIRED (lib/mfa gate).
  */
+import type { SignInMethod } from "../../lib/audit/sign-ins";
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import type { OtpView } from "../../lib/accounts/otp";
 import { emailParam, normalizeEmail } from "../../lib/email-address";
@@ -16,7 +17,7 @@ import { ref } from "../../lib/openapi/schemas";
 import type { RuntimeMethods } from "../../mixins/runtime.mixin";
 
 interface OtpMethods extends RuntimeMethods {
-	signedIn(ctx: Context, tokens: TokenSet): Promise<TokenSet>;
+	signedIn(ctx: Context, tokens: TokenSet, method?: SignInMethod): Promise<TokenSet>;
 }
 
 interface OtpVars {
@@ -88,7 +89,7 @@ export const OtpMixin: ServiceSchema<ServiceSettingSchema, OtpMethods, OtpVars> 
 				const otp = this.runtime().otp();
 				const { user, channel: via } = await otp.verify(ctx.params);
 				const tokens = await this.mfa.federatedSignIn(await this.runtime().idp(), user, ["otp", via]);
-				return this.signedIn(ctx, await this.lifecycle.admit(tokens));
+				return this.signedIn(ctx, await this.lifecycle.admit(tokens), "otp");
 			}
 		},
 		otpStatus: {

@@ -5,6 +5,7 @@
  * service's `mfa`. A passkey as the second factor goes through auth.mfaChallenge and
  * auth.mfaVerify (./mfa.ts).
  */
+import type { SignInMethod } from "../../lib/audit/sign-ins";
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import type { RequestOrigin } from "../../lib/audit";
 import type { OriginMeta } from "../../lib/http/meta";
@@ -30,7 +31,7 @@ export interface PasskeySignInParams {
 interface PasskeyMethods extends RuntimeMethods {
 	mfaCaller(ctx: Context): MfaCaller;
 	origin(ctx: Context): RequestOrigin;
-	signedIn(ctx: Context, tokens: TokenSet): Promise<TokenSet>;
+	signedIn(ctx: Context, tokens: TokenSet, method?: SignInMethod): Promise<TokenSet>;
 }
 
 interface PasskeyVars {
@@ -126,7 +127,7 @@ export const PasskeysMixin: ServiceSchema<ServiceSettingSchema, PasskeyMethods, 
 			params: { challengeId: { type: "uuid" }, response: { type: "object" }, $$strict: true },
 			async handler(ctx: Context<PasskeySignInParams, OriginMeta>): Promise<TokenSet> {
 				const tokens = await this.mfa.passkeySignIn(ctx.params.challengeId, ctx.params.response);
-				return this.signedIn(ctx, await this.lifecycle.admit(tokens));
+				return this.signedIn(ctx, await this.lifecycle.admit(tokens), "passkey");
 			}
 		}
 	}

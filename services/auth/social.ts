@@ -4,6 +4,7 @@
  * second factor gets 403 MFA_REQUIRED here too). Mixed into
  * services/auth/auth.service.ts, so the actions are auth.*; the work is lib/social's.
  */
+import type { SignInMethod } from "../../lib/audit/sign-ins";
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import type { AccountCreator, ActorDirectory } from "../../lib/accounts/create";
 import type { AccountLifecycle } from "../../lib/accounts/lifecycle";
@@ -28,7 +29,7 @@ interface SocialMethods extends RuntimeMethods {
 	social(): SocialSignIn;
 	redirect(ctx: Context<unknown, HttpMeta>, redirect: Redirect): void;
 	actorDirectory(ctx: Context | null): ActorDirectory;
-	signedIn(ctx: Context, tokens: TokenSet): Promise<TokenSet>;
+	signedIn(ctx: Context, tokens: TokenSet, method?: SignInMethod): Promise<TokenSet>;
 }
 
 interface SocialVars {
@@ -94,7 +95,7 @@ export const SocialMixin: ServiceSchema<ServiceSettingSchema, SocialMethods, Soc
 					await this.lifecycle.refuseLockedSubject(user.sub); // INVALID_CREDENTIALS: the exchange spends the token and answers INVALID_TEMPORARY_TOKEN
 					return this.mfa.federatedSignIn(idp, user);
 				});
-				return this.signedIn(ctx, await this.lifecycle.refuseLocked(tokens, invalidTemporaryToken));
+				return this.signedIn(ctx, await this.lifecycle.refuseLocked(tokens, invalidTemporaryToken), "social");
 			}
 		}
 	},

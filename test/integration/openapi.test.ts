@@ -145,6 +145,17 @@ describe("answers of the running platform against its OpenAPI document", () => {
 		expect((await call("GET", "/admin/users/{actorId}", `/admin/users/${missing}`, { token: adminToken })).status).toBe(404);
 		expect((await call("POST", "/admin/users/{actorId}/unlock", `/admin/users/${actorId}/unlock`, { token: adminToken })).status).toBe(204);
 		expect((await call("POST", "/admin/users/{actorId}/unlock", `/admin/users/not-a-uuid/unlock`, { token: adminToken })).status).toBe(400);
+
+		const own = await call("GET", "/auth/audit", "/auth/audit", { token });
+		expect(own.status).toBe(200);
+		expect(own.body.items.length).toBeGreaterThan(0);
+		expect((await call("GET", "/auth/audit", "/auth/audit?cursor=nope", { token })).status).toBe(400);
+		const search = await call("GET", "/admin/audit", `/admin/audit?actorId=${actorId}&type=auth.locked`, { token: adminToken });
+		expect(search.body.items).toEqual([expect.objectContaining({ actorId, type: "auth.locked" })]);
+		expect((await call("GET", "/admin/audit", "/admin/audit?type=auth.nothing", { token: adminToken })).status).toBe(400);
+		expect((await call("GET", "/admin/audit", "/admin/audit", { token })).status).toBe(403);
+		const notMe = await call("POST", "/auth/security/not-me", "/auth/security/not-me", { json: { token: "A".repeat(43) } });
+		expect(notMe).toMatchObject({ status: 401, body: { code: "INVALID_SECURITY_TOKEN" } });
 	});
 
 	it("should document every answer of the listing, cancel, live, push, webhook endpoint, preference and unsubscribe routes", async () => {

@@ -198,7 +198,7 @@ describe("OpenAPI document", () => {
 		const d = built.document as any;
 		const headerParams = (a: DocumentedAlias) => (d.paths[a.path][a.method.toLowerCase()].parameters as { name: string; in: string }[]).filter(p => p.in === "header").map(p => p.name);
 		for (const a of ALIASES) {
-			const expected = [...(a.policy.idempotencyKey ? ["Idempotency-Key"] : []), ...(a.policy.stream ? ["Last-Event-ID"] : [])];
+			const expected = [...(a.policy.idempotencyKey ? ["Idempotency-Key"] : []), ...(a.policy.stream === "sse" || a.policy.stream === "inbox" ? ["Last-Event-ID"] : [])];
 			expect([a.label, headerParams(a)]).toEqual([a.label, expected]);
 		}
 		expect(ALIASES.filter(a => a.policy.idempotencyKey).map(a => a.label)).toEqual(["POST /notifications"]);
