@@ -12,7 +12,8 @@
 import { randomToken, sha256 } from "../crypto";
 import type { Store } from "../store";
 
-export const LIFECYCLE_PURPOSES = ["verify-email", "reset-password"] as const;
+/** `change-email`: the link mailed to a new address (lib/accounts/email-change.ts); the address changes when it is used. */
+export const LIFECYCLE_PURPOSES = ["verify-email", "reset-password", "change-email"] as const;
 export type LifecyclePurpose = (typeof LIFECYCLE_PURPOSES)[number];
 
 /** Who a token is for: enough to act on the identity provider without another lookup. */

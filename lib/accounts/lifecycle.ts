@@ -22,6 +22,8 @@ export interface LifecycleDeps {
 	limiter: () => RateLimiter;
 	config: AccountConfig;
 	log: { warn(message: string, fields?: Record<string, unknown>): void };
+	/** After an address is verified (a verification or reset link was used): the account's emailDeliverable clears (deliverability.ts). */
+	verified?: (sub: string) => Promise<void>;
 }
 
 /** The caller of a user route, as the verified access token names it. */
@@ -133,6 +135,7 @@ export class AccountLifecycle {
 		// The link proves the address it was mailed to, and only for the user it was for.
 		if (!profile || profile.sub !== rec.sub || profile.email !== rec.email) throw invalidVerificationToken();
 		await idp.markEmailVerified(rec.username);
+		await this.deps.verified?.(rec.sub);
 		return { emailVerified: true };
 	}
 

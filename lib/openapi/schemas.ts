@@ -109,6 +109,10 @@ export const COMPONENT_SCHEMAS = {
 			lastName: { type: "string" },
 			createdAt: isoTime,
 			emailVerified: { type: "boolean", description: "In the answer of GET /admin/users/{actorId}." },
+			emailDeliverable: {
+				type: "boolean",
+				description: "In the answer of GET /admin/users/{actorId}: false after a permanent bounce or a complaint on the address, true again after a delivery or a new verification."
+			},
 			locked: { type: "boolean", description: "Password sign-in and refresh are refused until an administrator unlocks the account." },
 			lockedAt: isoTime
 		}
@@ -547,6 +551,37 @@ export const COMPONENT_SCHEMAS = {
 	},
 	RotatedKey: { type: "object", required: ["kid"], properties: { kid: { type: "string" } } },
 	EmailVerified: { type: "object", required: ["emailVerified"], properties: { emailVerified: { const: true } } },
+	/** lib/accounts/export.ts exportAccount(). */
+	AccountExport: {
+		type: "object",
+		required: ["exportedAt", "profile", "sessions", "factors", "audit", "notifications", "inbox", "preferences", "pushSubscriptions", "documents"],
+		properties: {
+			exportedAt: isoTime,
+			profile: {
+				type: "object",
+				required: ["actorId", "email", "emailVerified", "emailDeliverable", "firstName", "lastName", "createdAt"],
+				properties: {
+					actorId: uuid,
+					email: { type: "string" },
+					emailVerified: { type: "boolean" },
+					emailDeliverable: { type: "boolean" },
+					firstName: { type: "string" },
+					lastName: { type: "string" },
+					locale: { type: "string" },
+					createdAt: isoTime,
+					updatedAt: isoTime
+				}
+			},
+			sessions: { type: "array", items: { type: "object", description: "A live session: sessionId, createdAt, lastUsedAt, expiresAt, amr." } },
+			factors: { type: "array", items: { type: "object", description: "factorId, type, name, status, createdAt, confirmedAt: never a seed, key or code." } },
+			audit: { type: "object", description: "`items` (the audit timeline, newest first) and `truncated`." },
+			notifications: { type: "object", description: "`items` (notifications to the user's addresses, without variables, newest first) and `truncated`." },
+			inbox: { type: "object", description: "`items` (the in-app inbox, newest first) and `truncated`." },
+			preferences: { type: "object", description: "`items` (opt-outs per channel and category), `timeZone` and `quietHours`." },
+			pushSubscriptions: { type: "array", items: { type: "object", description: "subscriptionId, endpoint, createdAt: no keys." } },
+			documents: { type: "array", items: { type: "object", description: "documentId, filename, contentType, size, createdAt." } }
+		}
+	},
 	/** lib/mfa/index.ts list(). */
 	MfaFactors: {
 		type: "object",

@@ -52,7 +52,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"POST tokens/refresh": { action: "auth.refresh", rateLimit: { bucket: "refresh" } },
 			"POST refresh-user-token": { action: "auth.refresh", rateLimit: { bucket: "refresh" } },
 			"POST tokens/exchange": { action: "auth.exchange", rateLimit: { bucket: "exchange" } },
-			"POST email/verify": { action: "auth.verifyEmail", rateLimit: { bucket: "redeem" } },
+			"POST email/verify": { action: "auth.verifyEmail", rateLimit: { bucket: "redeem" }, origin: true },
 			"POST password/forgot": { action: "auth.forgotPassword", rateLimit: { bucket: "forgot", userField: "email" } },
 			"POST password/reset": { action: "auth.resetPassword", rateLimit: { bucket: "redeem" } },
 			"POST logout": "auth.logout",
@@ -176,7 +176,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"GET templates": "notifications.listTemplates",
 			"GET templates/:id": "notifications.getTemplate",
 			"GET templates/:id/versions": "notifications.templateVersions",
-			"GET auth/mfa/factors": { action: "auth.mfaFactors", noStore: true }
+			"GET auth/mfa/factors": { action: "auth.mfaFactors", noStore: true },
+			"GET auth/account/export": { action: "auth.exportAccount", noStore: true, origin: true }
 		}
 	},
 	{
@@ -189,6 +190,10 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"POST auth/email/verification": { action: "auth.requestVerification", ...OWN_ACCOUNT, bodyless: true, rateLimit: { bucket: "verification" } },
 			"POST auth/password/change": { action: "auth.changePassword", ...OWN_ACCOUNT, rateLimit: { bucket: "login" } },
 			"POST auth/logout/all": { action: "auth.logoutAll", ...OWN_ACCOUNT, bodyless: true },
+			// Account data (services/auth/account-data.ts): the new address is counted as a verification mail.
+			"POST auth/email/change": { action: "auth.changeEmail", ...OWN_ACCOUNT, rateLimit: { bucket: "verification" }, origin: true },
+			"DELETE auth/account": { action: "auth.deleteAccount", noStore: true, origin: true },
+			"DELETE admin/users/:actorId": { action: "auth.adminDeleteUser", origin: true },
 			// Second factors: the enrolment routes also take an enrolment mfaToken (MFA_ENFORCE) as the Bearer token.
 			"POST auth/mfa/totp": { action: "auth.enrolTotp", ...OWN_ACCOUNT, bodyless: true, enrolmentBearer: true, origin: true },
 			"POST auth/mfa/totp/:factorId/confirm": { action: "auth.confirmTotp", ...OWN_ACCOUNT, enrolmentBearer: true, origin: true },
