@@ -16,6 +16,7 @@ import { adminApi, type AdminApi } from "./admin.js";
 import { mfaApi, type MfaApi } from "./mfa.js";
 import { passkeysApi, type PasskeysApi } from "./passkeys.js";
 import { otpApi, type OtpApi } from "./otp.js";
+import { accountApi, type AccountApi } from "./account.js";
 import { ApiError, requester, type Problem, type Request, type Transport } from "./request.js";
 import { memoryStorage, type TokenStorage } from "./storage.js";
 import type { EmailVerified, RegisterInput, RegisterResult, TokenSet } from "./types.js";
@@ -25,6 +26,7 @@ export type { AdminApi } from "./admin.js";
 export type { EnrolmentOptions, MfaApi } from "./mfa.js";
 export type { PasskeysApi, WebAuthnBrowser } from "./passkeys.js";
 export type { OtpApi } from "./otp.js";
+export type { AccountApi } from "./account.js";
 export { ApiError, type ErrorCode, type Method, type PathOf, type Problem, type Request, type RequestOptions } from "./request.js";
 export { memoryStorage, webStorage, type TokenStorage, type WebStorageLike } from "./storage.js";
 export type * from "./types.js";
@@ -148,6 +150,8 @@ export interface Client {
 	passkeys: PasskeysApi;
 	/** Passwordless sign-in with a one-time code or magic link. */
 	otp: OtpApi;
+	/** The signed-in user's own account data: export, delete, change the email address (step-up). */
+	account: AccountApi;
 	actors: ActorsApi;
 	preferences: PreferencesApi;
 	pushSubscriptions: PushSubscriptionsApi;
@@ -335,6 +339,9 @@ export function createClient(options: ClientOptions): Client {
 		mfa: mfaApi(request, keep),
 		passkeys: passkeysApi(request, keep),
 		otp: otpApi(request, keep),
+		account: accountApi(request, async () => {
+			await storage.remove(key);
+		}),
 		actors: actorsApi(request),
 		preferences: preferencesApi(request),
 		pushSubscriptions: pushSubscriptionsApi(request),
