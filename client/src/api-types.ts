@@ -1731,18 +1731,95 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AccountExport: {
-            /** @description `items` (the audit timeline, newest first) and `truncated`. */
-            audit: Record<string, never>;
-            documents: Record<string, never>[];
+            /** @description The audit timeline, newest first. */
+            audit: {
+                items: {
+                    detail?: {
+                        [key: string]: string;
+                    };
+                    eventId?: string;
+                    ip?: string | null;
+                    /** Format: date-time */
+                    occurredAt?: string;
+                    sessionId?: string | null;
+                    type?: string;
+                    userAgent?: string | null;
+                }[];
+                truncated: boolean;
+            };
+            documents: {
+                contentType?: string;
+                /** Format: date-time */
+                createdAt?: string;
+                documentId?: string;
+                filename?: string;
+                size?: number;
+            }[];
             /** Format: date-time */
             exportedAt: string;
-            factors: Record<string, never>[];
-            /** @description `items` (the in-app inbox, newest first) and `truncated`. */
-            inbox: Record<string, never>;
-            /** @description `items` (notifications to the user's addresses, without variables, newest first) and `truncated`. */
-            notifications: Record<string, never>;
-            /** @description `items` (opt-outs per channel and category), `timeZone` and `quietHours`. */
-            preferences: Record<string, never>;
+            /** @description Second factors: never a seed, key or code. */
+            factors: {
+                /** Format: date-time */
+                confirmedAt?: string;
+                /** Format: date-time */
+                createdAt?: string;
+                factorId?: string;
+                name?: string;
+                status?: string;
+                type?: string;
+            }[];
+            /** @description The in-app inbox, newest first. */
+            inbox: {
+                items: {
+                    /** Format: date-time */
+                    archivedAt?: string;
+                    body?: string;
+                    /** Format: date-time */
+                    createdAt?: string;
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                    notificationId?: string;
+                    /** Format: date-time */
+                    readAt?: string;
+                    /** Format: date-time */
+                    seenAt?: string;
+                    state?: string;
+                    title?: string;
+                }[];
+                truncated: boolean;
+            };
+            /** @description Notifications to the user's addresses (the email, and the actor id for PUSH and IN_APP), without their variables, newest first. */
+            notifications: {
+                items: {
+                    category?: string;
+                    channel?: string;
+                    /** Format: date-time */
+                    createdAt?: string;
+                    notificationId?: string;
+                    priority?: string;
+                    /** Format: date-time */
+                    sendAt?: string;
+                    status?: string;
+                    to?: string;
+                    /** Format: date-time */
+                    updatedAt?: string;
+                }[];
+                truncated: boolean;
+            };
+            preferences: {
+                items?: {
+                    category?: string;
+                    /** @enum {unknown} */
+                    channel?: "EMAIL" | "SMS" | "PUSH" | "IN_APP";
+                    enabled?: boolean;
+                }[];
+                quietHours?: {
+                    end?: string;
+                    start?: string;
+                };
+                timeZone?: string;
+            };
             profile: {
                 /** Format: uuid */
                 actorId: string;
@@ -1757,8 +1834,24 @@ export interface components {
                 /** Format: date-time */
                 updatedAt?: string;
             };
-            pushSubscriptions: Record<string, never>[];
-            sessions: Record<string, never>[];
+            /** @description Endpoints, no keys. */
+            pushSubscriptions: {
+                /** Format: date-time */
+                createdAt?: string;
+                endpoint?: string;
+                subscriptionId?: string;
+            }[];
+            /** @description Live sessions. */
+            sessions: {
+                amr?: string[];
+                /** Format: date-time */
+                createdAt?: string;
+                /** Format: date-time */
+                expiresAt?: string;
+                /** Format: date-time */
+                lastUsedAt?: string;
+                sessionId?: string;
+            }[];
         };
         Actor: {
             actorId: string;

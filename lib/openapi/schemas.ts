@@ -9,6 +9,13 @@ import { FREE_OBJECT, type JsonSchema } from "./fastest-validator";
 
 const isoTime = { type: "string", format: "date-time" };
 const uuid = { type: "string", format: "uuid" };
+/** A list of the account export: at most 10,000 items, `truncated` when there were more. */
+const exportPage = (description: string, properties: Record<string, unknown>) => ({
+	type: "object",
+	description,
+	required: ["items", "truncated"],
+	properties: { items: { type: "array", items: { type: "object", properties } }, truncated: { type: "boolean" } }
+});
 
 const TEMPLATE_PARTS = { subject: { type: "string" }, html: { type: "string" }, text: { type: "string" } };
 const TEMPLATE_CONTENT = {
@@ -572,14 +579,67 @@ export const COMPONENT_SCHEMAS = {
 					updatedAt: isoTime
 				}
 			},
-			sessions: { type: "array", items: { type: "object", description: "A live session: sessionId, createdAt, lastUsedAt, expiresAt, amr." } },
-			factors: { type: "array", items: { type: "object", description: "factorId, type, name, status, createdAt, confirmedAt: never a seed, key or code." } },
-			audit: { type: "object", description: "`items` (the audit timeline, newest first) and `truncated`." },
-			notifications: { type: "object", description: "`items` (notifications to the user's addresses, without variables, newest first) and `truncated`." },
-			inbox: { type: "object", description: "`items` (the in-app inbox, newest first) and `truncated`." },
-			preferences: { type: "object", description: "`items` (opt-outs per channel and category), `timeZone` and `quietHours`." },
-			pushSubscriptions: { type: "array", items: { type: "object", description: "subscriptionId, endpoint, createdAt: no keys." } },
-			documents: { type: "array", items: { type: "object", description: "documentId, filename, contentType, size, createdAt." } }
+			sessions: {
+				type: "array",
+				description: "Live sessions.",
+				items: { type: "object", properties: { sessionId: { type: "string" }, createdAt: isoTime, lastUsedAt: isoTime, expiresAt: isoTime, amr: { type: "array", items: { type: "string" } } } }
+			},
+			factors: {
+				type: "array",
+				description: "Second factors: never a seed, key or code.",
+				items: { type: "object", properties: { factorId: { type: "string" }, type: { type: "string" }, name: { type: "string" }, status: { type: "string" }, createdAt: isoTime, confirmedAt: isoTime } }
+			},
+			audit: exportPage("The audit timeline, newest first.", {
+				eventId: { type: "string" },
+				type: { type: "string" },
+				occurredAt: isoTime,
+				ip: { type: ["string", "null"] },
+				userAgent: { type: ["string", "null"] },
+				sessionId: { type: ["string", "null"] },
+				detail: { type: "object", additionalProperties: { type: "string" } }
+			}),
+			notifications: exportPage("Notifications to the user's addresses (the email, and the actor id for PUSH and IN_APP), without their variables, newest first.", {
+				notificationId: { type: "string" },
+				channel: { type: "string" },
+				to: { type: "string" },
+				status: { type: "string" },
+				priority: { type: "string" },
+				category: { type: "string" },
+				createdAt: isoTime,
+				updatedAt: isoTime,
+				sendAt: isoTime
+			}),
+			inbox: exportPage("The in-app inbox, newest first.", {
+				notificationId: { type: "string" },
+				state: { type: "string" },
+				title: { type: "string" },
+				body: { type: "string" },
+				data: { type: "object", additionalProperties: true },
+				createdAt: isoTime,
+				seenAt: isoTime,
+				readAt: isoTime,
+				archivedAt: isoTime
+			}),
+			preferences: {
+				type: "object",
+				properties: {
+					items: {
+						type: "array",
+						items: { type: "object", properties: { channel: { enum: [...CHANNELS] }, category: { type: "string" }, enabled: { type: "boolean" } } }
+					},
+					timeZone: { type: "string" },
+					quietHours: { type: "object", properties: { start: { type: "string" }, end: { type: "string" } } }
+				}
+			},
+			pushSubscriptions: {
+				type: "array",
+				description: "Endpoints, no keys.",
+				items: { type: "object", properties: { subscriptionId: { type: "string" }, endpoint: { type: "string" }, createdAt: isoTime } }
+			},
+			documents: {
+				type: "array",
+				items: { type: "object", properties: { documentId: { type: "string" }, filename: { type: "string" }, contentType: { type: "string" }, size: { type: "integer" }, createdAt: isoTime } }
+			}
 		}
 	},
 	/** lib/mfa/index.ts list(). */
