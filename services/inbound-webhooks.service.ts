@@ -9,6 +9,8 @@
  * checks.
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
+import { applyEmailOutcome } from "../lib/accounts/deliverability";
+import { AuditLog } from "../lib/audit";
 import { parseSesEvent } from "../lib/email/ses-events";
 import { ClientError, UpstreamError } from "../lib/errors";
 import type { DeliveryReport } from "../lib/delivery";
@@ -133,7 +135,17 @@ const WebhooksService: ServiceSchema<ServiceSettingSchema, WebhooksMethods> = {
 			if (!report) return { outcome: "ignored" };
 			report.detail = { ...report.detail, snsMessageId: message.MessageId.slice(0, 100) };
 			const rt = this.runtime();
-			return { outcome: await recordDelivery(rt.store(), rt.statusEvents, report) };
+			const outcome = await recordDelivery(rt.store(), rt.statusEvents, report);
+			if (outcome !== "unknown-message") {
+				// The account's emailDeliverable follows (lib/accounts/deliverability.ts); the outcome stands whatever this does.
+				await applyEmailOutcome(rt.store(), new AuditLog(() => rt.store(), (m, f) => this.logger.warn(m, f)), report).then(
+					async actorId => {
+						if (actorId) await this.broker.broadcast("actors.changed", { actorId });
+					},
+					err => this.logger.warn("An email outcome could not update the account's deliverability", { error: (err as Error).message })
+				);
+			}
+			return { outcome };
 		}
 	}
 };

@@ -59,6 +59,8 @@ export interface AdminApi {
 	users: {
 		/** DELETE /admin/users/{actorId}/mfa: every second factor and recovery code of the user goes (audited). */
 		removeMfa(actorId: string): Promise<void>;
+		/** DELETE /admin/users/{actorId}: the account is deleted as by DELETE /auth/account; 410 ACCOUNT_DELETED when it is already. */
+		delete(actorId: string): Promise<void>;
 	};
 }
 
@@ -86,6 +88,11 @@ export function adminApi(request: Request): AdminApi {
 		stats: () => request("get", "/admin/stats"),
 		providers: () => request("get", "/admin/providers"),
 		webhookEndpoints: { list: () => request("get", "/admin/webhook-endpoints") },
-		users: { removeMfa: actorId => request("delete", "/admin/users/{actorId}/mfa", { path: { actorId } }) }
+		users: {
+			removeMfa: actorId => request("delete", "/admin/users/{actorId}/mfa", { path: { actorId } }),
+			delete: async actorId => {
+				await request("delete", "/admin/users/{actorId}", { path: { actorId } });
+			}
+		}
 	};
 }

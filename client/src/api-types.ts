@@ -215,6 +215,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the audit log
+         * @description Filters combine: `actorId`, `type`, `from` (inclusive) and `to` (exclusive) ISO 8601 instants. Newest first, 50 a page. With `Accept: application/x-ndjson`, every match streams as one JSON object a line (no cursor).
+         */
+        get: operations["auth.adminAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/features": {
         parameters: {
             query?: never;
@@ -481,7 +501,11 @@ export interface paths {
         get: operations["auth.getUser"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a user account
+         * @description As DELETE /auth/account, by an administrator. Deleting again answers 410 ACCOUNT_DELETED.
+         */
+        delete: operations["auth.adminDeleteUser"];
         options?: never;
         head?: never;
         patch?: never;
@@ -564,6 +588,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete the signed-in user's account
+         * @description Step-up. Sessions end, queued notifications are cancelled, preferences, push subscriptions, inbox, documents and factors are removed, the identity-provider user is deleted, and a tombstone `{ actorId, deletedAt }` is kept. Crash-safe: a deletion a node could not finish is finished by another. Deleting again answers 410 ACCOUNT_DELETED.
+         */
+        delete: operations["auth.deleteAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export everything the platform holds about the signed-in user
+         * @description Step-up. Profile, sessions, second factors (no secrets), audit timeline, notifications addressed to the user (without their variables), inbox, preferences, push subscriptions (no keys) and documents' metadata. Never cached.
+         */
+        get: operations["auth.exportAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's security events
+         * @description Newest first, 50 a page. An event that raised a security alert names the alert's `notificationId` and its current `deliveryStatus` (SENT, DELIVERED, BOUNCED…).
+         */
+        get: operations["auth.auditList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/email/change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the signed-in user's email address
+         * @description Step-up. A link is mailed to the new address; the address changes only when it is used (POST /auth/email/verify, the verification page), and until then the old address still signs in. Using it ends every session (sign in with the new address) and records auth.email_changed, which alerts the old address.
+         */
+        post: operations["auth.changeEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/email/verification": {
         parameters: {
             query?: never;
@@ -593,7 +697,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verify an email address with the token from the mail */
+        /**
+         * Verify an email address with the token from the mail
+         * @description Also takes the token mailed by POST /auth/email/change: the account's address then changes to the new one, verified, and every session ends.
+         */
         post: operations["auth.verifyEmail"];
         delete?: never;
         options?: never;
@@ -1043,6 +1150,26 @@ export interface paths {
         put?: never;
         /** Create an account and sign in */
         post: operations["auth.register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/security/not-me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * "This was not me": secure the account from a security alert's link
+         * @description The token is the one in the alert's link fragment (valid 7 days, single use). Every session of the account ends, and password sign-in is refused until the password is reset (POST /auth/password/forgot).
+         */
+        post: operations["auth.notMe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1586,7 +1713,7 @@ export interface paths {
         };
         /**
          * The platform's own account pages
-         * @description When `UI_BASE_URL` is unset, the verification, reset and one-time code mails link here (`/ui` + `UI_VERIFY_EMAIL_PATH`, `UI_RESET_PASSWORD_PATH` or `UI_MAGIC_LINK_PATH`, the token in the fragment); the page posts the token to the API. Also `ui.js`, their script, and the social callback page when `UI_CALLBACK_PATH` is one segment.
+         * @description When `UI_BASE_URL` is unset, the verification, reset and one-time code mails link here (`/ui` + `UI_VERIFY_EMAIL_PATH`, `UI_RESET_PASSWORD_PATH`, `UI_MAGIC_LINK_PATH`, or a security alert's `UI_NOT_ME_PATH`, the token in the fragment); the page posts the token to the API. Also `ui.js`, their script, and the social callback page when `UI_CALLBACK_PATH` is one segment.
          */
         get: operations["api.uiPage"];
         put?: never;
@@ -1683,6 +1810,129 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountExport: {
+            /** @description The audit timeline, newest first. */
+            audit: {
+                items: {
+                    detail?: {
+                        [key: string]: string;
+                    };
+                    eventId?: string;
+                    ip?: string | null;
+                    /** Format: date-time */
+                    occurredAt?: string;
+                    sessionId?: string | null;
+                    type?: string;
+                    userAgent?: string | null;
+                }[];
+                truncated: boolean;
+            };
+            documents: {
+                contentType?: string;
+                /** Format: date-time */
+                createdAt?: string;
+                documentId?: string;
+                filename?: string;
+                size?: number;
+            }[];
+            /** Format: date-time */
+            exportedAt: string;
+            /** @description Second factors: never a seed, key or code. */
+            factors: {
+                /** Format: date-time */
+                confirmedAt?: string;
+                /** Format: date-time */
+                createdAt?: string;
+                factorId?: string;
+                name?: string;
+                status?: string;
+                type?: string;
+            }[];
+            /** @description The in-app inbox, newest first. */
+            inbox: {
+                items: {
+                    /** Format: date-time */
+                    archivedAt?: string;
+                    body?: string;
+                    /** Format: date-time */
+                    createdAt?: string;
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                    notificationId?: string;
+                    /** Format: date-time */
+                    readAt?: string;
+                    /** Format: date-time */
+                    seenAt?: string;
+                    state?: string;
+                    title?: string;
+                }[];
+                truncated: boolean;
+            };
+            /** @description Notifications to the user's addresses (the email, and the actor id for PUSH and IN_APP), without their variables, newest first. */
+            notifications: {
+                items: {
+                    category?: string;
+                    channel?: string;
+                    /** Format: date-time */
+                    createdAt?: string;
+                    notificationId?: string;
+                    priority?: string;
+                    /** Format: date-time */
+                    sendAt?: string;
+                    status?: string;
+                    to?: string;
+                    /** Format: date-time */
+                    updatedAt?: string;
+                }[];
+                truncated: boolean;
+            };
+            preferences: {
+                items?: {
+                    category?: string;
+                    /** @enum {unknown} */
+                    channel?: "EMAIL" | "SMS" | "PUSH" | "IN_APP";
+                    enabled?: boolean;
+                }[];
+                quietHours?: {
+                    end?: string;
+                    start?: string;
+                };
+                timeZone?: string;
+            };
+            profile: {
+                /** Format: uuid */
+                actorId: string;
+                /** Format: date-time */
+                createdAt: string;
+                email: string;
+                emailDeliverable: boolean;
+                emailVerified: boolean;
+                firstName: string;
+                lastName: string;
+                locale?: string;
+                /** Format: date-time */
+                updatedAt?: string;
+            };
+            /** @description Endpoints, no keys. */
+            pushSubscriptions: {
+                /** Format: date-time */
+                createdAt?: string;
+                endpoint?: string;
+                subscriptionId?: string;
+            }[];
+            /** @description Live sessions. */
+            sessions: {
+                amr?: string[];
+                /** Format: date-time */
+                createdAt?: string;
+                /** Format: date-time */
+                expiresAt?: string;
+                /** Format: date-time */
+                lastUsedAt?: string;
+                sessionId?: string;
+            }[];
+        };
         Actor: {
             actorId: string;
             /** Format: date-time */
@@ -1701,6 +1951,8 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             email: string;
+            /** @description In the answer of GET /admin/users/{actorId}: false after a permanent bounce or a complaint on the address, true again after a delivery or a new verification. */
+            emailDeliverable?: boolean;
             /** @description In the answer of GET /admin/users/{actorId}. */
             emailVerified?: boolean;
             firstName: string;
@@ -1733,6 +1985,43 @@ export interface components {
                     webhookId: string;
                 }[];
             })[];
+        };
+        AuditEvent: {
+            /**
+             * Format: uuid
+             * @description GET /admin/audit only.
+             */
+            actorId?: string;
+            /**
+             * @description The alert's current delivery status, read from its notification.
+             * @enum {unknown}
+             */
+            deliveryStatus?: "QUEUED" | "PROCESSING" | "SENT" | "DELIVERED" | "BOUNCED" | "COMPLAINT" | "FAILED" | "SUPPRESSED" | "UNSUBSCRIBED" | "CANCELLED" | "DIGESTED" | "THROTTLED";
+            /** @description GET /admin/audit only: what else the event names (how a sign-in was made, who acted). */
+            detail?: {
+                [key: string]: string;
+            };
+            /** @description A UUIDv7: later events sort after earlier ones. */
+            eventId: string;
+            /** @description The client's address as the gateway saw it. */
+            ip: string | null;
+            /**
+             * Format: uuid
+             * @description The security alert this event raised.
+             */
+            notificationId?: string;
+            /** Format: date-time */
+            occurredAt: string;
+            /** @description The session (refresh-token family) the event belongs to. */
+            sessionId?: string;
+            /** @enum {unknown} */
+            type: "auth.registered" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_in_new_device" | "auth.mfa_challenge_failed" | "auth.refresh_reuse_detected" | "auth.signed_out" | "auth.session_revoked" | "auth.password_changed" | "auth.password_reset" | "auth.email_verified" | "auth.email_changed" | "auth.phone_verified" | "auth.mfa_enrolled" | "auth.mfa_removed" | "auth.recovery_code_used" | "auth.locked" | "auth.unlocked" | "auth.not_me" | "auth.account_exported" | "auth.account_deleted" | "auth.address_undeliverable";
+            userAgent: string | null;
+        };
+        AuditPage: {
+            items: components["schemas"]["AuditEvent"][];
+            /** @description Absent on the last page. */
+            nextCursor?: string;
         };
         EmailVerified: {
             /** @constant */
@@ -1883,6 +2172,18 @@ export interface components {
             }[];
             /** @description Pass as `cursor` for the next page; absent on the last one. */
             nextCursor?: string;
+        };
+        NotMeResult: {
+            /**
+             * @description Password sign-in is refused until the password is reset.
+             * @constant
+             */
+            passwordSignInBlocked: true;
+            /**
+             * @description Every session of the account has ended.
+             * @constant
+             */
+            sessionsRevoked: true;
         };
         /** @description This document. */
         OpenApiDocument: {
@@ -2056,7 +2357,7 @@ export interface components {
              * @description The stable code clients branch on.
              * @enum {unknown}
              */
-            code: "VALIDATION_ERROR" | "MALFORMED_JSON" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_REFRESH_TOKEN" | "INVALID_TEMPORARY_TOKEN" | "FORBIDDEN" | "RECIPIENT_NOT_ALLOWED" | "SERVICE_NOT_ALLOWED" | "USER_NOT_CONFIRMED" | "INVALID_SIGNATURE" | "NOT_FOUND" | "ACTOR_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "FEATURE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "USER_EXISTS" | "ACTOR_EXISTS" | "IDEMPOTENCY_CONFLICT" | "INVALID_UNSUBSCRIBE_TOKEN" | "NOT_CANCELLABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_PASSWORD" | "TEMPLATE_NOT_FOUND" | "TEMPLATE_VARIABLE_MISSING" | "TEMPLATE_RENDER_ERROR" | "CHANNEL_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "REQUEST_TIMEOUT" | "INTERNAL" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "SHUTTING_DOWN" | "EMAIL_NOT_VERIFIED" | "EMAIL_ALREADY_VERIFIED" | "INVALID_VERIFICATION_TOKEN" | "INVALID_RESET_TOKEN" | "SERVICE_EXISTS" | "WEBHOOK_ENDPOINT_EXISTS" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "MFA_REQUIRED" | "MFA_ENROLLMENT_REQUIRED" | "INVALID_MFA_CODE" | "INVALID_MFA_TOKEN" | "STEP_UP_REQUIRED" | "INVALID_WEBAUTHN_RESPONSE" | "INVALID_OTP" | "NOT_SUPPORTED_BY_PROVIDER";
+            code: "VALIDATION_ERROR" | "MALFORMED_JSON" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_REFRESH_TOKEN" | "INVALID_TEMPORARY_TOKEN" | "FORBIDDEN" | "RECIPIENT_NOT_ALLOWED" | "SERVICE_NOT_ALLOWED" | "USER_NOT_CONFIRMED" | "INVALID_SIGNATURE" | "NOT_FOUND" | "ACTOR_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "FEATURE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "USER_EXISTS" | "ACTOR_EXISTS" | "IDEMPOTENCY_CONFLICT" | "INVALID_UNSUBSCRIBE_TOKEN" | "NOT_CANCELLABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_PASSWORD" | "TEMPLATE_NOT_FOUND" | "TEMPLATE_VARIABLE_MISSING" | "TEMPLATE_RENDER_ERROR" | "CHANNEL_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "REQUEST_TIMEOUT" | "INTERNAL" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "SHUTTING_DOWN" | "EMAIL_NOT_VERIFIED" | "EMAIL_ALREADY_VERIFIED" | "INVALID_VERIFICATION_TOKEN" | "INVALID_RESET_TOKEN" | "INVALID_SECURITY_TOKEN" | "SERVICE_EXISTS" | "WEBHOOK_ENDPOINT_EXISTS" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "MFA_REQUIRED" | "MFA_ENROLLMENT_REQUIRED" | "INVALID_MFA_CODE" | "INVALID_MFA_TOKEN" | "STEP_UP_REQUIRED" | "INVALID_WEBAUTHN_RESPONSE" | "INVALID_OTP" | "NOT_SUPPORTED_BY_PROVIDER" | "ACCOUNT_DELETED";
             detail: string;
             errors?: {
                 column?: number;
@@ -3827,6 +4128,101 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
                         code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Problem document: INTERNAL. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: SHUTTING_DOWN, UPSTREAM_UNAVAILABLE, STORAGE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SHUTTING_DOWN" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    "auth.adminAudit": {
+        parameters: {
+            query?: {
+                actorId?: string;
+                cursor?: string;
+                from?: string;
+                to?: string;
+                type?: "auth.registered" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_in_new_device" | "auth.mfa_challenge_failed" | "auth.refresh_reuse_detected" | "auth.signed_out" | "auth.session_revoked" | "auth.password_changed" | "auth.password_reset" | "auth.email_verified" | "auth.email_changed" | "auth.phone_verified" | "auth.mfa_enrolled" | "auth.mfa_removed" | "auth.recovery_code_used" | "auth.locked" | "auth.unlocked" | "auth.not_me" | "auth.account_exported" | "auth.account_deleted" | "auth.address_undeliverable";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events (or the NDJSON stream). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            /** @description Problem document: VALIDATION_ERROR. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Problem document: UNAUTHORIZED. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN" | "SERVICE_NOT_ALLOWED";
                     };
                 };
             };
@@ -5651,6 +6047,121 @@ export interface operations {
             };
         };
     };
+    "auth.adminDeleteUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                actorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion is under way (usually done when this answers). */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem document: VALIDATION_ERROR. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Problem document: UNAUTHORIZED. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Problem document: FORBIDDEN, SERVICE_NOT_ALLOWED. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN" | "SERVICE_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Problem document: ACTOR_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ACTOR_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Problem document: ACCOUNT_DELETED. */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ACCOUNT_DELETED";
+                    };
+                };
+            };
+            /** @description Problem document: INTERNAL. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: SHUTTING_DOWN, UPSTREAM_UNAVAILABLE, STORAGE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SHUTTING_DOWN" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
     "auth.lockUser": {
         parameters: {
             query?: never;
@@ -6093,6 +6604,464 @@ export interface operations {
             };
         };
     };
+    "auth.deleteAccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion is under way (usually done when this answers). */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem document: VALIDATION_ERROR. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Problem document: UNAUTHORIZED, STEP_UP_REQUIRED. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED" | "STEP_UP_REQUIRED";
+                    };
+                };
+            };
+            /** @description Problem document: SERVICE_NOT_ALLOWED. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Problem document: ACTOR_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ACTOR_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Problem document: ACCOUNT_DELETED. */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ACCOUNT_DELETED";
+                    };
+                };
+            };
+            /** @description Problem document: INTERNAL. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: SHUTTING_DOWN, UPSTREAM_UNAVAILABLE, STORAGE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SHUTTING_DOWN" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    "auth.exportAccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountExport"];
+                };
+            };
+            /** @description Problem document: VALIDATION_ERROR. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Problem document: UNAUTHORIZED, STEP_UP_REQUIRED. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED" | "STEP_UP_REQUIRED";
+                    };
+                };
+            };
+            /** @description Problem document: SERVICE_NOT_ALLOWED. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Problem document: ACTOR_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ACTOR_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Problem document: INTERNAL. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: SHUTTING_DOWN, UPSTREAM_UNAVAILABLE, STORAGE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SHUTTING_DOWN" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    "auth.auditList": {
+        parameters: {
+            query?: {
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            /** @description Problem document: VALIDATION_ERROR. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Problem document: UNAUTHORIZED. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Problem document: SERVICE_NOT_ALLOWED. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Problem document: INTERNAL. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: SHUTTING_DOWN, UPSTREAM_UNAVAILABLE, STORAGE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SHUTTING_DOWN" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    "auth.changeEmail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "newEmail": "ada.lovelace@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    newEmail: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The confirmation mail to the new address is queued. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_ERROR" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Problem document: UNAUTHORIZED, STEP_UP_REQUIRED. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED" | "STEP_UP_REQUIRED";
+                    };
+                };
+            };
+            /** @description Problem document: SERVICE_NOT_ALLOWED. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Problem document: USER_EXISTS. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "USER_EXISTS";
+                    };
+                };
+            };
+            /** @description Problem document: PAYLOAD_TOO_LARGE. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Problem document: RATE_LIMITED. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description Problem document: INTERNAL. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: SHUTTING_DOWN, UPSTREAM_UNAVAILABLE, STORAGE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SHUTTING_DOWN" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
     "auth.requestVerification": {
         parameters: {
             query?: never;
@@ -6292,6 +7261,19 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
                         code?: "INVALID_VERIFICATION_TOKEN";
+                    };
+                };
+            };
+            /** @description Problem document: USER_EXISTS. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "USER_EXISTS";
                     };
                 };
             };
@@ -9312,6 +10294,134 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
                         code?: "INVALID_PASSWORD";
+                    };
+                };
+            };
+            /** @description Problem document: RATE_LIMITED. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description Problem document: INTERNAL. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: SHUTTING_DOWN, UPSTREAM_UNAVAILABLE, STORAGE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SHUTTING_DOWN" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    "auth.notMe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "Zt6Ro1Gi8Ue4Ja0Yc5Pf7Hm2Ks9Tb3Nw6Lr1Xz8Vd4q"
+                 *     }
+                 */
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Secured. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotMeResult"];
+                };
+            };
+            /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_ERROR" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Problem document: INVALID_SECURITY_TOKEN. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_SECURITY_TOKEN";
+                    };
+                };
+            };
+            /** @description Problem document: PAYLOAD_TOO_LARGE. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     };
                 };
             };

@@ -17,6 +17,7 @@ import { mfaApi, type MfaApi } from "./mfa.js";
 import { passkeysApi, type PasskeysApi } from "./passkeys.js";
 import { otpApi, type OtpApi } from "./otp.js";
 import { auditApi, securityApi, type AuditApi, type SecurityApi } from "./security.js";
+import { accountApi, type AccountApi } from "./account.js";
 import { ApiError, requester, type Problem, type Request, type Transport } from "./request.js";
 import { memoryStorage, type TokenStorage } from "./storage.js";
 import type { EmailVerified, RegisterInput, RegisterResult, TokenSet } from "./types.js";
@@ -27,6 +28,7 @@ export type { EnrolmentOptions, MfaApi } from "./mfa.js";
 export type { PasskeysApi, WebAuthnBrowser } from "./passkeys.js";
 export type { OtpApi } from "./otp.js";
 export type { AuditApi, SecurityApi } from "./security.js";
+export type { AccountApi } from "./account.js";
 export { ApiError, type ErrorCode, type Method, type PathOf, type Problem, type Request, type RequestOptions } from "./request.js";
 export { memoryStorage, webStorage, type TokenStorage, type WebStorageLike } from "./storage.js";
 export type * from "./types.js";
@@ -154,6 +156,8 @@ export interface Client {
 	audit: AuditApi;
 	/** A security alert's "not me" link. */
 	security: SecurityApi;
+	/** The signed-in user's own account data: export, delete, change the email address (step-up). */
+	account: AccountApi;
 	actors: ActorsApi;
 	preferences: PreferencesApi;
 	pushSubscriptions: PushSubscriptionsApi;
@@ -343,6 +347,9 @@ export function createClient(options: ClientOptions): Client {
 		otp: otpApi(request, keep),
 		audit: auditApi(request),
 		security: securityApi(request),
+		account: accountApi(request, async () => {
+			await storage.remove(key);
+		}),
 		actors: actorsApi(request),
 		preferences: preferencesApi(request),
 		pushSubscriptions: pushSubscriptionsApi(request),

@@ -18,6 +18,7 @@ export type TokenSet = Schemas["TokenSet"];
 export type RegisterResult = Schemas["RegisterResult"];
 export type RegisterInput = BodyOf<"post", "/auth/register">;
 export type EmailVerified = Schemas["EmailVerified"];
+export type AccountExport = Schemas["AccountExport"];
 export type MfaFactors = Schemas["MfaFactors"];
 export type OtpStatus = Schemas["OtpStatus"];
 export type AuditPage = Schemas["AuditPage"];

@@ -23,7 +23,8 @@ import { OneTimeCodes, OTP_PURPOSE, OTP_TEMPLATE_NAME } from "./otp";
 /** Well-known template names an administrator overrides the platform's mails with. */
 export const TEMPLATE_NAMES: Record<LifecyclePurpose, string> = {
 	"verify-email": "auth.verify-email",
-	"reset-password": "auth.reset-password"
+	"reset-password": "auth.reset-password",
+	"change-email": "auth.change-email"
 };
 
 /** A "not me" link is valid this long (contract: 7 days). */
@@ -57,6 +58,16 @@ export const BUILT_IN_TEMPLATES: Record<LifecyclePurpose, TemplateParts> = {
 			"<p>Someone asked to reset the password of the account {{email}}. To choose a new password, open this link within 30 minutes:</p>" +
 			'<p><a href="{{link}}">Choose a new password</a></p>' +
 			"<p>If you did not ask for this, you can ignore this message: your password stays as it is.</p>"
+	},
+	"change-email": {
+		subject: "Confirm your new email address",
+		text:
+			"Someone asked to make {{email}} the email address of their account. To confirm it, open this link within 24 hours:\n\n{{link}}\n\n" +
+			"Until then the account keeps its current address. If you did not ask for this, you can ignore this message.\n",
+		html:
+			"<p>Someone asked to make {{email}} the email address of their account. To confirm it, open this link within 24 hours:</p>" +
+			'<p><a href="{{link}}">Confirm my new email address</a></p>' +
+			"<p>Until then the account keeps its current address. If you did not ask for this, you can ignore this message.</p>"
 	}
 };
 
@@ -104,7 +115,8 @@ export async function queueLifecycleMail(deps: LifecycleMailDeps, ref: Lifecycle
 
 /** The UI address the link opens, the token in the fragment (never sent to a server, never in a Referer). */
 export function lifecycleLink(uiBaseUrl: string, accounts: AccountConfig, purpose: LifecyclePurpose, token: string): string {
-	const path = purpose === "verify-email" ? accounts.verifyEmailPath : accounts.resetPasswordPath;
+	// A new address is confirmed on the verification page: POST /auth/email/verify takes both kinds of token.
+	const path = purpose === "reset-password" ? accounts.resetPasswordPath : accounts.verifyEmailPath;
 	return `${uiBaseUrl}${path}#token=${token}`;
 }
 
@@ -131,7 +143,8 @@ export function registerAccountMail(extensions: NotificationExtensions, store: (
 			return { [LINK_VARIABLE]: `${uiBaseUrl}${accounts.notMePath}#token=${token}` };
 		}
 		const purpose = ref.purpose as LifecyclePurpose;
-		const ttl = purpose === "verify-email" ? accounts.verificationTtl : accounts.resetTtl;
+		const ttl = purpose === "reset-password" ? accounts.resetTtl : accounts.verificationTtl;
+		tokens ??= new LifecycleTokens(store());
 		const token = await tokens.mint(purpose, { sub: ref.sub, username: ref.username, email: ref.email }, ttl, n.id);
 		return { [LINK_VARIABLE]: lifecycleLink(uiBaseUrl, accounts, purpose, token) };
 	});

@@ -12,7 +12,8 @@
 import { randomToken, sha256 } from "../crypto";
 import type { Store } from "../store";
 
-export const LIFECYCLE_PURPOSES = ["verify-email", "reset-password"] as const;
+/** `change-email`: the link mailed to a new address (lib/accounts/email-change.ts); the address changes when it is used. */
+export const LIFECYCLE_PURPOSES = ["verify-email", "reset-password", "change-email"] as const;
 export type LifecyclePurpose = (typeof LIFECYCLE_PURPOSES)[number];
 /** The security alerts' "not me" links (lib/accounts/security-alerts.ts) are tokens of the same kind, 7 days. */
 export const NOT_ME_PURPOSE = "not-me";

@@ -27,6 +27,8 @@ export interface LifecycleDeps {
 	audit: AuditLog;
 	guard: LoginGuard;
 	log: { warn(message: string, fields?: Record<string, unknown>): void };
+	/** After an address is verified (a verification or reset link was used): the account's emailDeliverable clears (deliverability.ts). */
+	verified?: (sub: string) => Promise<void>;
 }
 
 /** The caller of a user route, as the verified access token names it. */
@@ -140,6 +142,7 @@ export class AccountLifecycle {
 		if (!profile || profile.sub !== rec.sub || profile.email !== rec.email) throw invalidVerificationToken();
 		await idp.markEmailVerified(rec.username);
 		await this.deps.audit.record("auth.email_verified", rec.sub, origin);
+		await this.deps.verified?.(rec.sub);
 		return { emailVerified: true };
 	}
 

@@ -58,7 +58,8 @@ export const ERROR_CODES = [
 	"STEP_UP_REQUIRED",
 	"INVALID_WEBAUTHN_RESPONSE",
 	"INVALID_OTP",
-	"NOT_SUPPORTED_BY_PROVIDER"
+	"NOT_SUPPORTED_BY_PROVIDER",
+	"ACCOUNT_DELETED"
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

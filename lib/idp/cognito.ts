@@ -537,6 +537,26 @@ export class CognitoIdentityProvider implements IdentityProvider {
 		);
 	}
 
+	/** AdminUpdateUserAttributes with the new address, verified: the link mailed to it was used. */
+	async changeEmail(username: string, newEmail: string): Promise<void> {
+		try {
+			await this.client.send(
+				new AdminUpdateUserAttributesCommand({
+					UserPoolId: this.actorPoolId,
+					Username: username,
+					UserAttributes: [
+						{ Name: "email", Value: normalizeEmail(newEmail) },
+						{ Name: "email_verified", Value: "true" }
+					]
+				})
+			);
+		} catch (err) {
+			if (nameOf(err) === "AliasExistsException") throw new ClientError(409, "USER_EXISTS", "A user with this email already exists.");
+			if (nameOf(err) === "UserNotFoundException") throw invalidCredentials();
+			throw mapError(err, "admin");
+		}
+	}
+
 	async setPassword(username: string, password: string): Promise<void> {
 		await this.call("setPassword", () =>
 			this.client.send(new AdminSetUserPasswordCommand({ UserPoolId: this.actorPoolId, Username: username, Password: password, Permanent: true }))

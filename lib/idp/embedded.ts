@@ -208,6 +208,18 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 		await this.users.updateMany({ pool: "actors", username: normalizeEmail(username) }, { $set: { emailVerified: true, updatedAt: this.iso() } });
 	}
 
+	/** The address is the embedded user's username too: sign-in uses the new one from now on. */
+	async changeEmail(username: string, newEmail: string): Promise<void> {
+		const email = normalizeEmail(newEmail);
+		try {
+			const n = await this.users.updateMany({ pool: "actors", username: normalizeEmail(username) }, { $set: { username: email, email, emailVerified: true, updatedAt: this.iso() } });
+			if (n === 0) throw invalidCredentials();
+		} catch (err) {
+			if (err instanceof DuplicateKeyError) throw new ClientError(409, "USER_EXISTS", "A user with this email already exists.");
+			throw err;
+		}
+	}
+
 	async setPassword(username: string, password: string): Promise<void> {
 		if (!meetsPolicy(password)) throw new ClientError(422, "INVALID_PASSWORD", `The password must have ${PASSWORD_POLICY}.`);
 		const passwordHash = await hashPassword(password);

@@ -131,6 +131,11 @@ export interface IdentityProvider {
 	getProfile(username: string): Promise<UserProfile | null>;
 	/** Records that the user holds their address; ID tokens issued afterwards carry email_verified: true. */
 	markEmailVerified(username: string): Promise<void>;
+	/**
+	 * Gives the user a new, verified address (the platform has proof: the link mailed to
+	 * it was used). USER_EXISTS client error when another user signs in with it.
+	 */
+	changeEmail(username: string, newEmail: string): Promise<void>;
 	/** Sets a permanent password; INVALID_PASSWORD client error when the policy refuses it. */
 	setPassword(username: string, password: string): Promise<void>;
 	/** INVALID_CREDENTIALS client error unless `password` is the user's; issues nothing that outlives the call. */

@@ -58,5 +58,7 @@ export const CODE_STATUS: Record<ErrorCode, number> = {
 	/** 400 at registration; POST /auth/passkeys/authentication answers it with 401. */
 	INVALID_WEBAUTHN_RESPONSE: 400,
 	INVALID_OTP: 401,
-	NOT_SUPPORTED_BY_PROVIDER: 501
+	NOT_SUPPORTED_BY_PROVIDER: 501,
+	/** DELETE /auth/account or /admin/users/{actorId} of an account deleted or being deleted. */
+	ACCOUNT_DELETED: 410
 };

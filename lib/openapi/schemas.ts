@@ -10,6 +10,13 @@ import { AUDIT_EVENT_TYPES } from "../audit";
 
 const isoTime = { type: "string", format: "date-time" };
 const uuid = { type: "string", format: "uuid" };
+/** A list of the account export: at most 10,000 items, `truncated` when there were more. */
+const exportPage = (description: string, properties: Record<string, unknown>) => ({
+	type: "object",
+	description,
+	required: ["items", "truncated"],
+	properties: { items: { type: "array", items: { type: "object", properties } }, truncated: { type: "boolean" } }
+});
 
 const TEMPLATE_PARTS = { subject: { type: "string" }, html: { type: "string" }, text: { type: "string" } };
 const TEMPLATE_CONTENT = {
@@ -110,6 +117,10 @@ export const COMPONENT_SCHEMAS = {
 			lastName: { type: "string" },
 			createdAt: isoTime,
 			emailVerified: { type: "boolean", description: "In the answer of GET /admin/users/{actorId}." },
+			emailDeliverable: {
+				type: "boolean",
+				description: "In the answer of GET /admin/users/{actorId}: false after a permanent bounce or a complaint on the address, true again after a delivery or a new verification."
+			},
 			locked: { type: "boolean", description: "Password sign-in and refresh are refused until an administrator unlocks the account." },
 			lockedAt: isoTime
 		}
@@ -586,6 +597,90 @@ export const COMPONENT_SCHEMAS = {
 	},
 	RotatedKey: { type: "object", required: ["kid"], properties: { kid: { type: "string" } } },
 	EmailVerified: { type: "object", required: ["emailVerified"], properties: { emailVerified: { const: true } } },
+	/** lib/accounts/export.ts exportAccount(). */
+	AccountExport: {
+		type: "object",
+		required: ["exportedAt", "profile", "sessions", "factors", "audit", "notifications", "inbox", "preferences", "pushSubscriptions", "documents"],
+		properties: {
+			exportedAt: isoTime,
+			profile: {
+				type: "object",
+				required: ["actorId", "email", "emailVerified", "emailDeliverable", "firstName", "lastName", "createdAt"],
+				properties: {
+					actorId: uuid,
+					email: { type: "string" },
+					emailVerified: { type: "boolean" },
+					emailDeliverable: { type: "boolean" },
+					firstName: { type: "string" },
+					lastName: { type: "string" },
+					locale: { type: "string" },
+					createdAt: isoTime,
+					updatedAt: isoTime
+				}
+			},
+			sessions: {
+				type: "array",
+				description: "Live sessions.",
+				items: { type: "object", properties: { sessionId: { type: "string" }, createdAt: isoTime, lastUsedAt: isoTime, expiresAt: isoTime, amr: { type: "array", items: { type: "string" } } } }
+			},
+			factors: {
+				type: "array",
+				description: "Second factors: never a seed, key or code.",
+				items: { type: "object", properties: { factorId: { type: "string" }, type: { type: "string" }, name: { type: "string" }, status: { type: "string" }, createdAt: isoTime, confirmedAt: isoTime } }
+			},
+			audit: exportPage("The audit timeline, newest first.", {
+				eventId: { type: "string" },
+				type: { type: "string" },
+				occurredAt: isoTime,
+				ip: { type: ["string", "null"] },
+				userAgent: { type: ["string", "null"] },
+				sessionId: { type: ["string", "null"] },
+				detail: { type: "object", additionalProperties: { type: "string" } }
+			}),
+			notifications: exportPage("Notifications to the user's addresses (the email, and the actor id for PUSH and IN_APP), without their variables, newest first.", {
+				notificationId: { type: "string" },
+				channel: { type: "string" },
+				to: { type: "string" },
+				status: { type: "string" },
+				priority: { type: "string" },
+				category: { type: "string" },
+				createdAt: isoTime,
+				updatedAt: isoTime,
+				sendAt: isoTime
+			}),
+			inbox: exportPage("The in-app inbox, newest first.", {
+				notificationId: { type: "string" },
+				state: { type: "string" },
+				title: { type: "string" },
+				body: { type: "string" },
+				data: { type: "object", additionalProperties: true },
+				createdAt: isoTime,
+				seenAt: isoTime,
+				readAt: isoTime,
+				archivedAt: isoTime
+			}),
+			preferences: {
+				type: "object",
+				properties: {
+					items: {
+						type: "array",
+						items: { type: "object", properties: { channel: { enum: [...CHANNELS] }, category: { type: "string" }, enabled: { type: "boolean" } } }
+					},
+					timeZone: { type: "string" },
+					quietHours: { type: "object", properties: { start: { type: "string" }, end: { type: "string" } } }
+				}
+			},
+			pushSubscriptions: {
+				type: "array",
+				description: "Endpoints, no keys.",
+				items: { type: "object", properties: { subscriptionId: { type: "string" }, endpoint: { type: "string" }, createdAt: isoTime } }
+			},
+			documents: {
+				type: "array",
+				items: { type: "object", properties: { documentId: { type: "string" }, filename: { type: "string" }, contentType: { type: "string" }, size: { type: "integer" }, createdAt: isoTime } }
+			}
+		}
+	},
 	/** lib/mfa/index.ts list(). */
 	MfaFactors: {
 		type: "object",

@@ -35,6 +35,10 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	account_locks: { indexes: [] },
 	/** Account creations under way, keyed by email (lib/accounts/intents.ts); repairs read the oldest. */
 	account_intents: { indexes: [{ fields: { touchedAt: 1 } }] },
+	/** Account deletions under way, keyed by actor id (lib/accounts/deletion.ts); sweeps read the oldest. */
+	account_deletions: { indexes: [{ fields: { touchedAt: 1 } }] },
+	/** Deleted accounts: `{ id: actorId, deletedAt }` (lib/accounts/deletion.ts). */
+	account_tombstones: { indexes: [] },
 	/**
 	 * The notification queue: claims read (status, priorityRank, availableAt, seq) in order;
 	 * listings (lib/notifications/listing.ts) read newest first by id, per creator, recipient or status.

@@ -181,7 +181,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"GET auth/mfa/factors": { action: "auth.mfaFactors", noStore: true },
 			// The user's own security events (never another's: the token names whose), and the administrators' search.
 			"GET auth/audit": { action: "auth.auditList", noStore: true },
-			"GET admin/audit": { action: "auth.adminAudit", noStore: true, stream: "ndjson" }
+			"GET admin/audit": { action: "auth.adminAudit", noStore: true, stream: "ndjson" },
+			"GET auth/account/export": { action: "auth.exportAccount", noStore: true, origin: true }
 		}
 	},
 	{
@@ -194,6 +195,10 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"POST auth/email/verification": { action: "auth.requestVerification", ...OWN_ACCOUNT, bodyless: true, rateLimit: { bucket: "verification" } },
 			"POST auth/password/change": { action: "auth.changePassword", ...OWN_ACCOUNT, rateLimit: { bucket: "login" }, origin: true },
 			"POST auth/logout/all": { action: "auth.logoutAll", ...OWN_ACCOUNT, bodyless: true, origin: true },
+			// Account data (services/auth/account-data.ts): the new address is counted as a verification mail.
+			"POST auth/email/change": { action: "auth.changeEmail", ...OWN_ACCOUNT, rateLimit: { bucket: "verification" }, origin: true },
+			"DELETE auth/account": { action: "auth.deleteAccount", noStore: true, origin: true },
+			"DELETE admin/users/:actorId": { action: "auth.adminDeleteUser", origin: true },
 			// Second factors: the enrolment routes also take an enrolment mfaToken (MFA_ENFORCE) as the Bearer token.
 			"POST auth/mfa/totp": { action: "auth.enrolTotp", ...OWN_ACCOUNT, bodyless: true, enrolmentBearer: true, origin: true },
 			"POST auth/mfa/totp/:factorId/confirm": { action: "auth.confirmTotp", ...OWN_ACCOUNT, enrolmentBearer: true, origin: true },

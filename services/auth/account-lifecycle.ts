@@ -6,6 +6,7 @@
  */
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { decodeJwt } from "jose";
+import type { EmailChange } from "../../lib/accounts/email-change";
 import type { AccountLifecycle, Caller } from "../../lib/accounts/lifecycle";
 import type { RequestOrigin } from "../../lib/audit";
 import { emailParam, normalizeEmail } from "../../lib/email-address";
@@ -45,6 +46,8 @@ interface LifecycleMethods extends RuntimeMethods {
 /** What the auth service gives the mixin: the lifecycle it made. */
 interface LifecycleVars {
 	lifecycle: AccountLifecycle;
+	/** The account-data slice's (./account-data.ts): a new address's link is redeemed at POST /auth/email/verify too. */
+	emailChange: EmailChange;
 }
 
 const secret = { type: "string", min: 1, max: 1024 } as const;
@@ -75,13 +78,15 @@ export const AccountLifecycleMixin: ServiceSchema<ServiceSettingSchema, Lifecycl
 			auth: "public",
 			openapi: {
 				summary: "Verify an email address with the token from the mail",
+				description: "Also takes the token mailed by POST /auth/email/change: the account's address then changes to the new one, verified, and every session ends.",
 				success: { status: 200, description: "Verified; ID tokens issued from now on carry email_verified: true.", schema: ref("EmailVerified") },
-				problems: ["INVALID_VERIFICATION_TOKEN"],
+				problems: ["INVALID_VERIFICATION_TOKEN", "USER_EXISTS"],
 				example: { token: "Zt6Ro1Gi8Ue4Ja0Yc5Pf7Hm2Ks9Tb3Nw6Lr1Xz8Vd4q" }
 			},
 			params: { token: lifecycleToken, $$strict: true },
 			async handler(ctx: Context<TokenParams>): Promise<{ emailVerified: true }> {
-				return this.lifecycle.verifyEmail(ctx.params.token, this.origin(ctx));
+				// A new address's link (lib/accounts/email-change.ts) first; any other token is an ordinary verification's.
+				return (await this.emailChange.confirm(ctx.params.token, this.origin(ctx))) ?? this.lifecycle.verifyEmail(ctx.params.token, this.origin(ctx));
 			}
 		},
 		forgotPassword: {

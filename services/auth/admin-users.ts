@@ -23,6 +23,8 @@ export interface AdminUser extends DirectoryEntry {
 
 export interface AdminUserDetail extends AdminUser {
 	emailVerified: boolean;
+	/** The actor profile's emailDeliverable (lib/accounts/deliverability.ts); absent there means true. */
+	emailDeliverable: boolean;
 }
 
 interface AdminUsersMethods extends RuntimeMethods {
@@ -77,8 +79,12 @@ export const AdminUsersMixin: ServiceSchema<ServiceSettingSchema, AdminUsersMeth
 			params: { actorId: actorIdParam, $$strict: true },
 			async handler(ctx: Context<{ actorId: string }>): Promise<AdminUserDetail> {
 				const entry = await this.actorEntry(ctx.params.actorId);
-				const [profile, lock] = await Promise.all([(await this.runtime().idp()).findProfileByEmail(entry.email), this.locks().get(entry.actorId)]);
-				const view = { ...entry, emailVerified: profile?.emailVerified ?? false };
+				const [profile, lock, actor] = await Promise.all([
+					(await this.runtime().idp()).findProfileByEmail(entry.email),
+					this.locks().get(entry.actorId),
+					this.runtime().store().collection<{ id: string; emailDeliverable?: boolean }>("actors").get(entry.actorId)
+				]);
+				const view = { ...entry, emailVerified: profile?.emailVerified ?? false, emailDeliverable: actor?.emailDeliverable !== false };
 				return lock ? { ...view, locked: true, lockedAt: lock.lockedAt } : { ...view, locked: false };
 			}
 		},

@@ -9,6 +9,7 @@
 import type { SignInMethod } from "../../lib/audit/sign-ins";
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { AccountCreator, messageOf, type ActorDirectory } from "../../lib/accounts/create";
+import { markActorDeliverable } from "../../lib/accounts/deliverability";
 import { AccountLifecycle, invalidRefresh } from "../../lib/accounts/lifecycle";
 import { AccountRepair } from "../../lib/accounts/repair";
 import { AUTH_METRIC_HOOKS, countMfaChallenge, registerAuthMetrics } from "../../lib/auth/metrics";
@@ -33,6 +34,7 @@ import { ServiceAccountsMixin } from "./service-accounts";
 import { MfaMixin } from "./mfa";
 import { OtpMixin } from "./otp";
 import { AdminUsersMixin } from "./admin-users";
+import { AccountDataMixin } from "./account-data";
 import { SocialMixin } from "./social";
 import { PasskeysMixin } from "./passkeys";
 import { ref } from "../../lib/openapi/schemas";
@@ -109,7 +111,8 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 		OtpMixin as Partial<ServiceSchema>,
 		SocialMixin as Partial<ServiceSchema>,
 		AdminUsersMixin as Partial<ServiceSchema>,
-		SecurityMixin as Partial<ServiceSchema>
+		SecurityMixin as Partial<ServiceSchema>,
+		AccountDataMixin as Partial<ServiceSchema>
 	],
 	// Sign-in and refresh counters for Prometheus (lib/auth/metrics.ts).
 	hooks: AUTH_METRIC_HOOKS,
@@ -256,7 +259,10 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 			config: this.runtime().config.accounts,
 			audit: this.audit,
 			guard: this.guard,
-			log: this.logger
+			log: this.logger,
+			verified: async sub => {
+				if (await markActorDeliverable(this.runtime().store(), sub)) this.broker.broadcast("actors.changed", { actorId: sub });
+			}
 		});
 		this.mfa = new SecondFactors({
 			store: () => this.runtime().store(),
