@@ -8,6 +8,7 @@
  * The exit code is 1 only when a benchmark broke (a server did not start, or the
  * responses were not the expected ones); slow numbers never fail the run.
  */
+import { benchAlerts, formatAlertResult } from "./alerts";
 import { benchCompare, compareSettings, formatCompareResult } from "./compare";
 import { benchGateway, formatGatewayResult } from "./gateway";
 import { benchInbox, formatInboxResult } from "./inbox";
@@ -75,6 +76,13 @@ const BENCHES: Bench[] = [
 		async run() {
 			const result = await benchOutbound();
 			return { report: formatOutboundResult(result), problems: result.problems };
+		}
+	},
+	{
+		name: "alerts",
+		async run() {
+			const result = await benchAlerts();
+			return { report: formatAlertResult(result), problems: result.problems };
 		}
 	},
 	{

@@ -88,8 +88,12 @@ function verify(p: Platform, body: unknown): Promise<HttpResult> {
 	return http(p.baseUrl, "POST", "/auth/mfa/verify", { json: body });
 }
 
+/** The actor's second-factor events, oldest first (registration and sign-ins are audited too). */
 function audit(p: Platform, actorId: string): Promise<AuditEvent[]> {
-	return runtime(p).store().collection<AuditEvent>("audit_events").find({ actorId }, { sort: { id: 1 } });
+	return runtime(p)
+		.store()
+		.collection<AuditEvent>("audit_events")
+		.find({ actorId, type: { $in: ["auth.mfa_enrolled", "auth.mfa_removed", "auth.mfa_challenge_failed", "auth.recovery_code_used"] } }, { sort: { id: 1 } });
 }
 
 /** The second-factor events only (registration and sign-ins are audited too). */
