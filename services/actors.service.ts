@@ -20,6 +20,8 @@ export interface Actor {
 	lastName: string;
 	/** BCP 47: the language notifications to this actor are rendered in (templates with translations). */
 	locale?: string;
+	/** Set by lib/accounts/deliverability.ts once a bounce, complaint, delivery or verification spoke: absent means true. */
+	emailDeliverable?: boolean;
 	createdAt: string;
 	updatedAt: string;
 }

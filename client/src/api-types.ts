@@ -1938,6 +1938,8 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             email: string;
+            /** @description Present once a bounce or complaint was reported: false while mail to the address bounces, true again after a delivery or verification. */
+            emailDeliverable?: boolean;
             firstName: string;
             lastName: string;
             /** @description BCP 47: the language notifications to this actor are rendered in. */

@@ -102,6 +102,7 @@ export const COMPONENT_SCHEMAS = {
 			firstName: { type: "string" },
 			lastName: { type: "string" },
 			locale: { type: "string", description: "BCP 47: the language notifications to this actor are rendered in." },
+			emailDeliverable: { type: "boolean", description: "Present once a bounce or complaint was reported: false while mail to the address bounces, true again after a delivery or verification." },
 			createdAt: isoTime,
 			updatedAt: isoTime
 		}

@@ -4,7 +4,8 @@
  * export (step-up, no secrets, no-store), deleting an account (by its user and by an
  * administrator, everything of it removed, a tombstone kept, deleting again a 410) and
  * the feedback of permanent bounces, complaints and deliveries, as signed SNS events,
- * into the account's emailDeliverable.
+ * into the account's emailDeliverable. The email change and deletion again with Cognito
+ * (cognito-local).
  */
 import fs from "node:fs";
 import https from "node:https";
@@ -13,6 +14,7 @@ import { decodeJwt } from "jose";
 import { ACCOUNT_DELETIONS, ACCOUNT_TOMBSTONES } from "../../lib/accounts/deletion";
 import type { AuditEvent } from "../../lib/audit";
 import type { NotificationDoc } from "../../lib/notifications/model";
+import { cognitoEnv, createPools, startCognitoLocal, type CognitoLocal } from "../helpers/cognito-local";
 import { linkToken, waitForMail } from "../helpers/mail";
 import { expectStatus, http, newUser, runtime, startPlatform, type Platform } from "../helpers/platform";
 import { waitFor } from "../helpers/processes";
@@ -338,5 +340,53 @@ describe("account data", () => {
 			expect(await adminView(a.actorId)).toMatchObject({ emailDeliverable: true });
 			expect((await auditOf(a.actorId)).map(e => e.type)).not.toContain("auth.address_undeliverable");
 		});
+	});
+});
+
+describe("account data with the Cognito identity provider (cognito-local)", () => {
+	let local: CognitoLocal | undefined;
+	let p: Platform;
+
+	beforeAll(async () => {
+		local = await startCognitoLocal();
+		p = await startPlatform({ ...ENV, ...cognitoEnv(local, await createPools(local)) });
+	}, 60000);
+	afterAll(async () => {
+		await p?.stop();
+		await local?.stop();
+	});
+
+	async function register() {
+		const user = newUser();
+		const res = await http(p.baseUrl, "POST", "/auth/register", { json: user });
+		expectStatus(res, 201);
+		return { email: user.email.toLowerCase(), password: user.password, actorId: res.body.actorId as string, accessToken: res.body.accessToken as string };
+	}
+
+	it("should move the address with AdminUpdateUserAttributes only when the link is used", async () => {
+		const a = await register();
+		const newEmail = `cognito-moved-${Date.now()}@example.com`;
+		expectStatus(await http(p.baseUrl, "POST", "/auth/email/change", { token: a.accessToken, json: { newEmail } }), 202);
+		const token = linkToken(await waitForMail(p.dataDir, newEmail, /Confirm your new email address/), UI, VERIFY_PATH);
+		const idp = await runtime(p).idp();
+		await expect(idp.findProfileByEmail(a.email)).resolves.toMatchObject({ sub: a.actorId });
+
+		expectStatus(await http(p.baseUrl, "POST", "/auth/email/verify", { json: { token } }), 200);
+		await expect(idp.findProfileByEmail(newEmail)).resolves.toMatchObject({ sub: a.actorId, email: newEmail, emailVerified: true });
+		await expect(runtime(p).store().collection("actors").get(a.actorId)).resolves.toMatchObject({ email: newEmail });
+		const changed = await runtime(p).store().collection<AuditEvent>("audit_events").find({ actorId: a.actorId, type: "auth.email_changed" });
+		expect(changed.map(e => e.detail)).toEqual([{ oldEmail: a.email }]);
+	});
+
+	it("should delete the pool's user with the account, and answer 410 the second time", async () => {
+		const a = await register();
+		expectStatus(await http(p.baseUrl, "GET", "/auth/account/export", { token: a.accessToken }), 200);
+		expectStatus(await http(p.baseUrl, "DELETE", "/auth/account", { token: a.accessToken }), 202);
+		await expect((await runtime(p).idp()).findUserByEmail(a.email)).resolves.toBeNull();
+		await expect(runtime(p).store().collection("actors").get(a.actorId)).resolves.toBeNull();
+		await expect(runtime(p).store().collection(ACCOUNT_TOMBSTONES).get(a.actorId)).resolves.toMatchObject({ id: a.actorId });
+		expectStatus(await http(p.baseUrl, "POST", "/auth/login", { json: { username: a.email, password: a.password } }), 401);
+		const twice = await http(p.baseUrl, "DELETE", "/auth/account", { token: a.accessToken });
+		expectStatus(twice, 410);
 	});
 });

@@ -361,6 +361,27 @@ describe("answers of the running platform against its OpenAPI document", () => {
 		expect({ status: callback.status, csp: callback.headers.get("content-security-policy") }).toEqual({ status: 200, csp: CONSOLE_CSP });
 	});
 
+	it("should document every answer of the account-data routes", async () => {
+		const a = await http(p.baseUrl, "POST", "/auth/register", { json: newUser() });
+		const b = await http(p.baseUrl, "POST", "/auth/register", { json: newUser() });
+		const token = a.body.accessToken as string;
+		expect((await call("POST", "/auth/email/change", "/auth/email/change", { token, json: { newEmail: `changed-${Date.now()}@example.com` } })).status).toBe(202);
+		const taken = (await http(p.baseUrl, "GET", `/actors/${b.body.actorId}`, { token: b.body.accessToken })).body.email as string;
+		expect((await call("POST", "/auth/email/change", "/auth/email/change", { token, json: { newEmail: taken } })).status).toBe(409);
+		expect((await call("POST", "/auth/email/change", "/auth/email/change", { token, json: { newEmail: "nope" } })).status).toBe(400);
+		expect((await call("GET", "/auth/account/export", "/auth/account/export", { token })).status).toBe(200);
+		expect((await call("GET", "/auth/account/export", "/auth/account/export")).status).toBe(401);
+		expect((await call("DELETE", "/auth/account", "/auth/account", { token })).status).toBe(202);
+		expect((await call("DELETE", "/auth/account", "/auth/account", { token })).status).toBe(410);
+		const admin = await http(p.baseUrl, "POST", "/auth/login", { json: { username: ADMIN.BOOTSTRAP_ADMIN_EMAIL, password: ADMIN.BOOTSTRAP_ADMIN_PASSWORD } });
+		const adminToken = admin.body.accessToken as string;
+		expect((await call("DELETE", "/admin/users/{actorId}", `/admin/users/${b.body.actorId}`)).status).toBe(401);
+		expect((await call("DELETE", "/admin/users/{actorId}", `/admin/users/${b.body.actorId}`, { token: b.body.accessToken })).status).toBe(403);
+		expect((await call("DELETE", "/admin/users/{actorId}", "/admin/users/0190a0a0-0000-7000-8000-000000000000", { token: adminToken })).status).toBe(404);
+		expect((await call("DELETE", "/admin/users/{actorId}", `/admin/users/${b.body.actorId}`, { token: adminToken })).status).toBe(202);
+		expect((await call("DELETE", "/admin/users/{actorId}", `/admin/users/${b.body.actorId}`, { token: adminToken })).status).toBe(410);
+	});
+
 	it("should have checked an answer of every documented operation", () => {
 		const all = Object.entries(answers.doc.paths).flatMap(([path, ops]) => Object.keys(ops).map(m => `${m.toUpperCase()} ${path}`));
 		expect(all.filter(op => !answers.checked.has(op))).toEqual([]);
