@@ -80,6 +80,8 @@ export const COMPONENT_SCHEMAS = {
 			resendAvailableAt: isoTime
 		}
 	},
+	/** services/auth/phone.ts: POST /auth/phone/verify's answer. */
+	PhoneVerified: { type: "object", required: ["phoneVerified"], properties: { phoneVerified: { const: true } } },
 	/** services/auth/auth.service.ts RegisterResult. */
 	RegisterResult: {
 		allOf: [{ $ref: "#/components/schemas/TokenSet" }, { type: "object", required: ["actorId"], properties: { actorId: uuid } }]

@@ -25,6 +25,7 @@ import { RuntimeMixin, type RuntimeMethods } from "../../mixins/runtime.mixin";
 import { ServiceAccountsMixin } from "./service-accounts";
 import { MfaMixin } from "./mfa";
 import { OtpMixin } from "./otp";
+import { PhoneMixin } from "./phone";
 import { AdminUsersMixin } from "./admin-users";
 import { SocialMixin } from "./social";
 import { PasskeysMixin } from "./passkeys";
@@ -95,6 +96,7 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 		MfaMixin as Partial<ServiceSchema>,
 		PasskeysMixin as Partial<ServiceSchema>,
 		OtpMixin as Partial<ServiceSchema>,
+		PhoneMixin as Partial<ServiceSchema>,
 		SocialMixin as Partial<ServiceSchema>,
 		AdminUsersMixin as Partial<ServiceSchema>
 	],
@@ -248,7 +250,8 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 			audit: new AuditLog(() => this.runtime().store(), (m, f) => this.logger.warn(m, f)),
 			config: this.runtime().config.accounts.mfa,
 			keyEncryptionKey: this.runtime().config.idp.keyEncryptionKey,
-			count: (factor, result) => countMfaChallenge(this.broker, factor, result)
+			count: (factor, result) => countMfaChallenge(this.broker, factor, result),
+			otp: () => this.runtime().otp()
 		});
 	},
 	async started() {

@@ -125,7 +125,7 @@ export const PasskeysMixin: ServiceSchema<ServiceSettingSchema, PasskeyMethods, 
 			},
 			params: { challengeId: { type: "uuid" }, response: { type: "object" }, $$strict: true },
 			async handler(ctx: Context<PasskeySignInParams, OriginMeta>): Promise<TokenSet> {
-				const tokens = await this.mfa.passkeySignIn(ctx.params.challengeId, ctx.params.response);
+				const tokens = await this.mfa.passkeySignIn(ctx.params.challengeId, ctx.params.response, { ip: ctx.meta.clientIp, userAgent: ctx.meta.userAgent });
 				return this.signedIn(ctx, await this.lifecycle.admit(tokens));
 			}
 		}
