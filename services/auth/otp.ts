@@ -187,12 +187,14 @@ export const OtpMixin: ServiceSchema<ServiceSettingSchema, OtpMethods, OtpVars> 
 	methods: {
 		/**
 		 * OTP_SIGNUP: the verified address becomes an account without a password (the code
-		 * proved the address, so it is verified). Two verifications at once: the second
-		 * finds the account the first made.
+		 * proved the address, so it is verified). Actor profiles need names: the address's
+		 * local part and "-" until the user sets theirs (PATCH /actors/{id}). Two
+		 * verifications at once: the second finds the account the first made.
 		 */
 		async otpSignUp(ctx: Context, email: string): Promise<CreatedUser> {
+			const firstName = email.slice(0, email.lastIndexOf("@")).slice(0, 100) || "-";
 			try {
-				return (await this.accounts.create({ email, firstName: "", lastName: "" }, this.actorDirectory(ctx))).user;
+				return (await this.accounts.create({ email, firstName, lastName: "-" }, this.actorDirectory(ctx))).user;
 			} catch (err) {
 				if ((err as ClientError).type !== userExists().type) throw err;
 				const user = await (await this.runtime().idp()).findUserByEmail(email);
