@@ -477,7 +477,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a user account */
+        /**
+         * Read a user account
+         * @description With the user's second factors (`factors`, as GET /auth/mfa/factors shows them) and verified phone.
+         */
         get: operations["auth.getUser"];
         put?: never;
         post?: never;
@@ -1723,12 +1726,18 @@ export interface components {
             email: string;
             /** @description In the answer of GET /admin/users/{actorId}. */
             emailVerified?: boolean;
+            /** @description GET /admin/users/{actorId}: the user's second factors (DELETE /admin/users/{actorId}/mfa resets them). */
+            factors?: components["schemas"]["MfaFactors"];
             firstName: string;
             lastName: string;
             /** @description Password sign-in and refresh are refused until an administrator unlocks the account. */
             locked: boolean;
             /** Format: date-time */
             lockedAt?: string;
+            /** @description GET /admin/users/{actorId}: the verified phone number (E.164), when the user has one. */
+            phone?: string;
+            /** @description In the answer of GET /admin/users/{actorId}. */
+            phoneVerified?: boolean;
         };
         AdminUserList: {
             items: components["schemas"]["AdminUser"][];

@@ -111,6 +111,9 @@ export const COMPONENT_SCHEMAS = {
 			lastName: { type: "string" },
 			createdAt: isoTime,
 			emailVerified: { type: "boolean", description: "In the answer of GET /admin/users/{actorId}." },
+			phone: { type: "string", description: "GET /admin/users/{actorId}: the verified phone number (E.164), when the user has one." },
+			phoneVerified: { type: "boolean", description: "In the answer of GET /admin/users/{actorId}." },
+			factors: { $ref: "#/components/schemas/MfaFactors", description: "GET /admin/users/{actorId}: the user's second factors (DELETE /admin/users/{actorId}/mfa resets them)." },
 			locked: { type: "boolean", description: "Password sign-in and refresh are refused until an administrator unlocks the account." },
 			lockedAt: isoTime
 		}

@@ -13,6 +13,7 @@ import type { HttpMeta } from "../../lib/http/meta";
 import { ref } from "../../lib/openapi/schemas";
 import { principalOf } from "../../middlewares/auth.middleware";
 import type { RuntimeMethods } from "../../mixins/runtime.mixin";
+import type { FactorView, SecondFactors } from "../../lib/mfa";
 
 export interface AdminUser extends DirectoryEntry {
 	locked: boolean;
@@ -21,6 +22,14 @@ export interface AdminUser extends DirectoryEntry {
 
 export interface AdminUserDetail extends AdminUser {
 	emailVerified: boolean;
+	phone?: string;
+	phoneVerified: boolean;
+	/** The user's second factors, as GET /auth/mfa/factors shows them to the user. */
+	factors: { items: FactorView[]; recoveryCodesLeft: number };
+}
+
+interface AdminUsersVars {
+	mfa: SecondFactors;
 }
 
 interface AdminUsersMethods extends RuntimeMethods {
@@ -32,7 +41,7 @@ const actorIdParam = { type: "uuid" } as const;
 
 const actorNotFound = () => notFound("ACTOR_NOT_FOUND", "No actor has this id.");
 
-export const AdminUsersMixin: ServiceSchema<ServiceSettingSchema, AdminUsersMethods> = {
+export const AdminUsersMixin: ServiceSchema<ServiceSettingSchema, AdminUsersMethods, AdminUsersVars> = {
 	name: "admin-users",
 	actions: {
 		listUsers: {
@@ -63,6 +72,7 @@ export const AdminUsersMixin: ServiceSchema<ServiceSettingSchema, AdminUsersMeth
 			auth: ["admin"],
 			openapi: {
 				summary: "Read a user account",
+				description: "With the user's second factors (`factors`, as GET /auth/mfa/factors shows them) and verified phone.",
 				success: { status: 200, description: "The account.", schema: ref("AdminUser") },
 				problems: ["ACTOR_NOT_FOUND"]
 			},
@@ -70,7 +80,9 @@ export const AdminUsersMixin: ServiceSchema<ServiceSettingSchema, AdminUsersMeth
 			async handler(ctx: Context<{ actorId: string }>): Promise<AdminUserDetail> {
 				const entry = await this.actorEntry(ctx.params.actorId);
 				const [profile, lock] = await Promise.all([(await this.runtime().idp()).findProfileByEmail(entry.email), this.locks().get(entry.actorId)]);
-				const view = { ...entry, emailVerified: profile?.emailVerified ?? false };
+				const factors = await this.mfa.list({ sub: entry.actorId, username: profile?.username ?? entry.email });
+				const phone = profile?.phoneVerified && profile.phone ? { phone: profile.phone } : {};
+				const view = { ...entry, emailVerified: profile?.emailVerified ?? false, ...phone, phoneVerified: profile?.phoneVerified === true, factors };
 				return lock ? { ...view, locked: true, lockedAt: lock.lockedAt } : { ...view, locked: false };
 			}
 		},
