@@ -253,6 +253,9 @@ export interface AccountConfig {
 	resetTtl: number;
 	/** A rotated refresh token presented again within this many seconds gets the same successor. */
 	refreshReuseIntervalSec: number;
+	/** One-time codes (lib/accounts/otp.ts): the fallback's delay, and whether a code may create an account. */
+	otpFallbackAfterSec: number;
+	otpSignup: boolean;
 	mfa: MfaConfig;
 }
 
@@ -564,6 +567,8 @@ function toConfig(v: Values): Config {
 			verificationTtl: 24 * 3600,
 			resetTtl: 30 * 60,
 			refreshReuseIntervalSec: v.REFRESH_TOKEN_REUSE_INTERVAL_SECONDS,
+			otpFallbackAfterSec: v.OTP_FALLBACK_AFTER_SECONDS,
+			otpSignup: v.OTP_SIGNUP,
 			mfa: {
 				enforce: v.MFA_ENFORCE,
 				stepUpMaxAgeSec: v.STEP_UP_MAX_AGE_SECONDS,

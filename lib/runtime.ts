@@ -24,6 +24,7 @@ import { STATUS_EVENTS, type StatusEvent, type StatusEvents } from "./delivery";
 import { INBOX_CHANGED, type InboxChange } from "./inbox";
 import { registerAccountMail } from "./accounts/lifecycle-mail";
 import { OneTimeCodes } from "./accounts/otp";
+import { AuditLog } from "./audit";
 import { registerRecipientLocale } from "./accounts/recipient-locale";
 import { DispatcherWakes, NotificationExtensions, NotificationIntake, StatusPublisher } from "./notifications";
 import { endpointsChanged, enqueueDeliveries } from "./outbound/deliveries";
@@ -127,7 +128,17 @@ export class Runtime {
 
 	/** One-time codes and magic links (lib/accounts/otp.ts): the auth service's routes and the dispatcher's send-time codes share it. */
 	otp(): OneTimeCodes {
-		return (this.otpRef ??= new OneTimeCodes({ store: () => this.store(), idp: () => this.idp(), intake: () => this.notificationIntake() }));
+		return (this.otpRef ??= new OneTimeCodes({
+			store: () => this.store(),
+			idp: () => this.idp(),
+			intake: () => this.notificationIntake(),
+			audit: new AuditLog(
+				() => this.store(),
+				(m, f) => this.broker?.getLogger("audit").warn(m, f)
+			),
+			fallbackAfterSec: this.config.accounts.otpFallbackAfterSec,
+			signup: this.config.accounts.otpSignup
+		}));
 	}
 
 	/** Whether a service of this node keeps data in the store. */

@@ -497,7 +497,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a user account */
+        /**
+         * Read a user account
+         * @description With the user's second factors (`factors`, as GET /auth/mfa/factors shows them) and verified phone.
+         */
         get: operations["auth.getUser"];
         put?: never;
         post?: never;
@@ -776,7 +779,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a challenge of a second factor (WebAuthn options, SMS code)
-         * @description `webauthn`: request options for navigator.credentials.get() naming the user's passkeys; the challenge is single use, lives 5 minutes and belongs to this mfaToken (a new request replaces it). An account without a factor of the type gets 400. SMS codes arrive with that factor.
+         * @description `webauthn`: request options for navigator.credentials.get() naming the user's passkeys; the challenge is single use, lives 5 minutes and belongs to this mfaToken (a new request replaces it). An account without a factor of the type gets 400. `sms`: 202, a code (6 digits, 10 minutes) goes to the account's verified phone as a CRITICAL SMS notification (a new request replaces it; when it fails or is not SENT within OTP_FALLBACK_AFTER_SECONDS it also goes to the verified email).
          */
         post: operations["auth.mfaChallenge"];
         delete?: never;
@@ -893,7 +896,7 @@ export interface paths {
         put?: never;
         /**
          * Finish a sign-in with a second factor
-         * @description With the mfaToken of a 403 MFA_REQUIRED answer: a `code` (totp, recovery), or a passkey's assertion JSON as `response` (webauthn, after POST /auth/mfa/challenge; amr then names `hwk` or `swk`). Five wrong codes or assertions end the mfaToken; each code, and each challenge, is accepted once. `sms` arrives with that factor.
+         * @description With the mfaToken of a 403 MFA_REQUIRED answer: a `code` (totp, recovery), or a passkey's assertion JSON as `response` (webauthn, after POST /auth/mfa/challenge; amr then names `hwk` or `swk`). Five wrong codes or assertions end the mfaToken; each code, and each challenge, is accepted once. `sms`: the code of POST /auth/mfa/challenge type sms, for a user with a verified phone (amr then names `sms`).
          */
         post: operations["auth.mfaVerify"];
         delete?: never;
@@ -1113,6 +1116,46 @@ export interface paths {
          * @description Every refresh token of the user is revoked.
          */
         post: operations["auth.resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the signed-in user's phone number (a code by SMS confirms it)
+         * @description Step-up. The number (E.164, checked against libphonenumber's metadata) becomes the account's only once POST /auth/phone/verify returns its code; a new request replaces a pending one. The code goes out as a CRITICAL SMS notification and lives 10 minutes, 5 tries.
+         */
+        put: operations["auth.setPhone"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/phone/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the phone number with the code it received
+         * @description The pending number becomes the account's `phone_number`, verified; audited as `auth.phone_verified`. Five wrong codes end the pending number.
+         */
+        post: operations["auth.verifyPhone"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1957,12 +2000,18 @@ export interface components {
             emailDeliverable?: boolean;
             /** @description In the answer of GET /admin/users/{actorId}. */
             emailVerified?: boolean;
+            /** @description GET /admin/users/{actorId}: the user's second factors (DELETE /admin/users/{actorId}/mfa resets them). */
+            factors?: components["schemas"]["MfaFactors"];
             firstName: string;
             lastName: string;
             /** @description Password sign-in and refresh are refused until an administrator unlocks the account. */
             locked: boolean;
             /** Format: date-time */
             lockedAt?: string;
+            /** @description GET /admin/users/{actorId}: the verified phone number (E.164), when the user has one. */
+            phone?: string;
+            /** @description In the answer of GET /admin/users/{actorId}. */
+            phoneVerified?: boolean;
         };
         AdminUserList: {
             items: components["schemas"]["AdminUser"][];
@@ -2338,6 +2387,10 @@ export interface components {
             timeout?: number;
             /** @enum {unknown} */
             userVerification?: "required";
+        };
+        PhoneVerified: {
+            /** @constant */
+            phoneVerified: true;
         };
         Preferences: {
             items: {
@@ -10007,6 +10060,286 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
                         code?: "INVALID_PASSWORD";
+                    };
+                };
+            };
+            /** @description Problem document: RATE_LIMITED. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description Problem document: INTERNAL. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: SHUTTING_DOWN, UPSTREAM_UNAVAILABLE, STORAGE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SHUTTING_DOWN" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    "auth.setPhone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "phone": "+14155550100"
+                 *     }
+                 */
+                "application/json": {
+                    phone: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The code is on its way. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_ERROR" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Problem document: UNAUTHORIZED, STEP_UP_REQUIRED. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED" | "STEP_UP_REQUIRED";
+                    };
+                };
+            };
+            /** @description Problem document: SERVICE_NOT_ALLOWED. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Problem document: PAYLOAD_TOO_LARGE. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Problem document: RATE_LIMITED. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description Problem document: INTERNAL. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem document: SHUTTING_DOWN, UPSTREAM_UNAVAILABLE, STORAGE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SHUTTING_DOWN" | "UPSTREAM_UNAVAILABLE" | "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    "auth.verifyPhone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "123456"
+                 *     }
+                 */
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The phone number is verified. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneVerified"];
+                };
+            };
+            /** @description Problem document: VALIDATION_ERROR, MALFORMED_JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_ERROR" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Problem document: UNAUTHORIZED, INVALID_OTP. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED" | "INVALID_OTP";
+                    };
+                };
+            };
+            /** @description Problem document: SERVICE_NOT_ALLOWED. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Problem document: PAYLOAD_TOO_LARGE. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Problem document: UNSUPPORTED_MEDIA_TYPE. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     };
                 };
             };

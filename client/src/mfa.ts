@@ -5,6 +5,8 @@
  * (the session is kept). A user who must enrol first (MFA_ENFORCE) gets
  * MFA_ENROLLMENT_REQUIRED: pass its `mfaToken` to enrolTotp and confirmTotp, then sign
  * in again. Routes marked step-up answer 401 STEP_UP_REQUIRED when the sign-in is too old.
+ * The account's phone number (setPhone, verifyPhone) lives here too: a verified phone
+ * adds the `sms` factor (sendSmsCode, then verify with type "sms").
  */
 import { assertion } from "./passkeys.js";
 import type { Request } from "./request.js";
@@ -33,8 +35,14 @@ export interface MfaApi {
 	 * POST /auth/mfa/challenge for the options, lets the user confirm with a passkey, and
 	 * sends the assertion.
 	 */
-	verify(mfaToken: string, type: "totp" | "recovery", code: string): Promise<TokenSet>;
+	verify(mfaToken: string, type: "totp" | "recovery" | "sms", code: string): Promise<TokenSet>;
 	verify(mfaToken: string, type: "webauthn"): Promise<TokenSet>;
+	/** POST /auth/mfa/challenge type sms: texts a code to the verified phone (when `factors` names `sms`); then verify(mfaToken, "sms", code). */
+	sendSmsCode(mfaToken: string): Promise<void>;
+	/** PUT /auth/phone (step-up): texts a code to the number (E.164); 400 VALIDATION_ERROR for a number that is not one. */
+	setPhone(phone: string): Promise<void>;
+	/** POST /auth/phone/verify: the number becomes the account's, verified. 401 INVALID_OTP. */
+	verifyPhone(code: string): Promise<{ phoneVerified: true }>;
 }
 
 export function mfaApi(request: Request, keep: (tokens: TokenSet) => Promise<TokenSet>): MfaApi {
@@ -46,7 +54,14 @@ export function mfaApi(request: Request, keep: (tokens: TokenSet) => Promise<Tok
 		factors: () => request("get", "/auth/mfa/factors"),
 		removeFactor: factorId => request("delete", "/auth/mfa/factors/{factorId}", { path: { factorId } }),
 		regenerateRecoveryCodes: () => request("post", "/auth/mfa/recovery-codes"),
-		verify: async (mfaToken: string, type: "totp" | "recovery" | "webauthn", code?: string) => {
+		sendSmsCode: async mfaToken => {
+			await request("post", "/auth/mfa/challenge", { body: { mfaToken, type: "sms" }, auth: false });
+		},
+		setPhone: async phone => {
+			await request("put", "/auth/phone", { body: { phone } });
+		},
+		verifyPhone: code => request("post", "/auth/phone/verify", { body: { code } }),
+		verify: async (mfaToken: string, type: "totp" | "recovery" | "sms" | "webauthn", code?: string) => {
 			if (type !== "webauthn") return keep(await request("post", "/auth/mfa/verify", { body: { mfaToken, type, code: code ?? "" }, auth: false }));
 			const options = (await request("post", "/auth/mfa/challenge", { body: { mfaToken, type }, auth: false })) as Record<string, unknown>;
 			const response = await assertion(options);

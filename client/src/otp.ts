@@ -7,23 +7,27 @@ import type { Request } from "./request.js";
 import type { OtpStatus, TokenSet } from "./types.js";
 
 export interface OtpApi {
-	/** POST /auth/otp: mails a 6-digit code and a magic link (10 minutes); the same 202 for an unknown address. */
-	start(email: string): Promise<{ challengeId: string }>;
+	/**
+	 * POST /auth/otp: mails a 6-digit code and a magic link (10 minutes), or texts the code
+	 * to a verified phone (`{ phone }` in E.164, or `{ email, channel: "sms" }`); the same
+	 * 202 for an unknown address or number.
+	 */
+	start(address: string | { email: string; channel?: "email" | "sms" } | { phone: string }): Promise<{ challengeId: string }>;
 	/** POST /auth/otp/verify with the code, or with the magic link's `#token=` value; the session is kept. 401 INVALID_OTP (five tries per challenge). */
 	verify(input: { challengeId: string; code: string } | { token: string }): Promise<TokenSet>;
-	/** GET /auth/otp/{challengeId}: PENDING, SENT, DELIVERED, FAILED, VERIFIED or EXPIRED, from the code's notification. */
+	/** GET /auth/otp/{challengeId}: PENDING, SENT, DELIVERED, FAILED, VERIFIED or EXPIRED, from the code's notification; `fallbackChannel` once the code also went out on the other verified channel. */
 	status(challengeId: string): Promise<OtpStatus>;
-	/** POST /auth/otp/{challengeId}/resend: a new code replaces the old; 429 after three in ten minutes. */
-	resend(challengeId: string): Promise<void>;
+	/** POST /auth/otp/{challengeId}/resend: a new code replaces the old (on `channel` when the account has it verified); 429 after three in ten minutes. */
+	resend(challengeId: string, channel?: "email" | "sms"): Promise<void>;
 }
 
 export function otpApi(request: Request, keep: (tokens: TokenSet) => Promise<TokenSet>): OtpApi {
 	return {
-		start: email => request("post", "/auth/otp", { body: { email }, auth: false }),
+		start: address => request("post", "/auth/otp", { body: typeof address === "string" ? { email: address } : address, auth: false }),
 		verify: async input => keep(await request("post", "/auth/otp/verify", { body: input, auth: false })),
 		status: challengeId => request("get", "/auth/otp/{challengeId}", { path: { challengeId }, auth: false }),
-		resend: async challengeId => {
-			await request("post", "/auth/otp/{challengeId}/resend", { path: { challengeId }, body: {}, auth: false });
+		resend: async (challengeId, channel) => {
+			await request("post", "/auth/otp/{challengeId}/resend", { path: { challengeId }, body: channel ? { channel } : {}, auth: false });
 		}
 	};
 }

@@ -14,6 +14,7 @@ import { outboxPage } from "./outbox.js";
 import { overviewPage } from "./overview.js";
 import { suppressionsPage } from "./suppressions.js";
 import { templatesPage } from "./templates.js";
+import { usersPage } from "./users.js";
 import { webhooksPage } from "./webhooks.js";
 
 type Page = (client: Client, root: HTMLElement) => () => void;
@@ -24,6 +25,7 @@ const PAGES: Record<string, { title: string; page: Page }> = {
 	outbox: { title: "Outbox", page: outboxPage },
 	templates: { title: "Templates", page: templatesPage },
 	suppressions: { title: "Suppressions and unsubscribes", page: suppressionsPage },
+	users: { title: "Users", page: usersPage },
 	flags: { title: "Feature flags", page: flagsPage },
 	webhooks: { title: "Webhooks", page: webhooksPage }
 };

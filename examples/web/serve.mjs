@@ -38,6 +38,8 @@ const csp = [
 const files = new Map([
 	["/app.js", [path.join(here, "dist/app.js"), "text/javascript"]],
 	["/style.css", [path.join(here, "style.css"), "text/css"]],
+	// The QR code library (qrcode-generator's ES module build) the TOTP enrolment draws with.
+	["/vendor/qrcode.mjs", [fileURLToPath(import.meta.resolve("qrcode-generator")), "text/javascript"]],
 	// The SDK's modules, which its entry imports as ./<name>.js.
 	...["index", "request", "namespaces", "admin", "mfa", "inbox", "passkeys", "otp", "security", "account", "watch", "storage"].map(m => [`/client/${m}.js`, [path.join(here, `../../client/dist/${m}.js`), "text/javascript"]])
 ]);

@@ -9,16 +9,17 @@ import { decodeJwt } from "jose";
 import type { TokenSet } from "../idp/types";
 import type { AuditLog, RequestOrigin } from "./index";
 
-export type SignInMethod = "password" | "social" | "passkey" | "otp" | "mfa";
+export type SignInMethod = "password" | "social" | "passkey" | "otp" | "magic-link" | "mfa";
 
 /** How far back a device or network counts as known. */
 export const KNOWN_DEVICE_DAYS = 90;
 
-/** The token set's user and session (the embedded provider's `sid`), for its audit. */
-export function sessionOf(tokens: TokenSet): { sub?: string; sid?: string } {
+/** The token set's user, session (the embedded provider's `sid`) and authentication methods, for its audit. */
+export function sessionOf(tokens: TokenSet): { sub?: string; sid?: string; amr?: string[] } {
 	try {
 		const claims = decodeJwt(tokens.accessToken);
-		return { sub: typeof claims.sub === "string" ? claims.sub : undefined, sid: typeof claims.sid === "string" ? claims.sid : undefined };
+		const amr = Array.isArray(claims.amr) ? claims.amr.filter((m): m is string => typeof m === "string") : undefined;
+		return { sub: typeof claims.sub === "string" ? claims.sub : undefined, sid: typeof claims.sid === "string" ? claims.sid : undefined, amr };
 	} catch {
 		return {};
 	}
@@ -57,11 +58,11 @@ export function networkOf(ip: string | null | undefined): string {
 
 /** Records the sign-in, and a new device when it is one. */
 export async function recordSignIn(audit: AuditLog, tokens: TokenSet, origin: RequestOrigin, method: SignInMethod, now = Date.now()): Promise<void> {
-	const { sub, sid } = sessionOf(tokens);
+	const { sub, sid, amr } = sessionOf(tokens);
 	if (!sub) return;
 	const at = { ...origin, sessionId: sid ?? origin.sessionId };
 	const earlier = await audit.since(sub, ["auth.signed_in", "auth.registered"], now - KNOWN_DEVICE_DAYS * 86_400_000);
-	await audit.record("auth.signed_in", sub, at, { method });
+	await audit.record("auth.signed_in", sub, at, amr?.length ? { amr: amr.join(" "), method } : { method });
 	if (earlier.length === 0) return;
 	const family = userAgentFamily(origin.userAgent);
 	const network = networkOf(origin.ip);

@@ -483,6 +483,16 @@ export const VARIABLES = {
 		default: "900",
 		description: "How long a lockout refuses password sign-in; a password reset ends it at once."
 	}),
+	OTP_FALLBACK_AFTER_SECONDS: variable("Accounts", wholeNumber(1, 3600), {
+		default: "20",
+		description:
+			"A one-time code not SENT within this many seconds (or FAILED, BOUNCED or SUPPRESSED before) also goes out on the account's other verified channel, phone or email (see [One-time codes](accounts.md#one-time-codes-and-magic-links))."
+	}),
+	OTP_SIGNUP: variable("Accounts", flag(), {
+		default: "false",
+		description:
+			"`true`: POST /auth/otp for an unknown email address sends a code, and its verification creates the account (embedded provider only). `false`: the same 202, and nothing is sent."
+	}),
 	MFA_ENFORCE: variable("Accounts", choice(["none", "admins", "all"] as const), {
 		default: "none",
 		description:

@@ -333,7 +333,9 @@ export class CognitoIdentityProvider implements IdentityProvider {
 				email: attribute(user.UserAttributes, "email") ?? normalizeEmail(username),
 				firstName: attribute(user.UserAttributes, "given_name"),
 				lastName: attribute(user.UserAttributes, "family_name"),
-				emailVerified: attribute(user.UserAttributes, "email_verified") === "true"
+				emailVerified: attribute(user.UserAttributes, "email_verified") === "true",
+				...(attribute(user.UserAttributes, "phone_number") ? { phone: attribute(user.UserAttributes, "phone_number") } : {}),
+				phoneVerified: attribute(user.UserAttributes, "phone_number_verified") === "true"
 			};
 		} catch (err) {
 			if (nameOf(err) === "UserNotFoundException") return null;
@@ -520,6 +522,26 @@ export class CognitoIdentityProvider implements IdentityProvider {
 	}
 
 	/** The email is sent along unchanged: cognito-local refuses email_verified without it, and Cognito keeps an equal value as it is. */
+	/** Passwordless sign-in needs the embedded provider: no look-up by phone here. */
+	async findProfileByPhone(): Promise<UserProfile | null> {
+		return null;
+	}
+
+	async setVerifiedPhone(username: string, phone: string): Promise<void> {
+		await this.call("admin", () =>
+			this.client.send(
+				new AdminUpdateUserAttributesCommand({
+					UserPoolId: this.actorPoolId,
+					Username: username,
+					UserAttributes: [
+						{ Name: "phone_number", Value: phone },
+						{ Name: "phone_number_verified", Value: "true" }
+					]
+				})
+			)
+		);
+	}
+
 	async markEmailVerified(username: string): Promise<void> {
 		const profile = await this.getProfile(username);
 		if (!profile) throw invalidCredentials();

@@ -30,6 +30,9 @@ export interface IdpUser {
 	familyName?: string;
 	/** Absent on users made before verification existed: not verified. */
 	emailVerified?: boolean;
+	/** E.164; set only once verified by an SMS code (PUT /auth/phone, POST /auth/phone/verify). */
+	phoneNumber?: string;
+	phoneNumberVerified?: boolean;
 	/** Service pool: the service the account signs in as (absent on the configured account). */
 	serviceId?: string;
 	passwordHash: string;
@@ -195,8 +198,19 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 			email: user.email ?? user.username,
 			firstName: user.givenName,
 			lastName: user.familyName,
-			emailVerified: user.emailVerified === true
+			emailVerified: user.emailVerified === true,
+			...(user.phoneNumber ? { phone: user.phoneNumber } : {}),
+			phoneVerified: user.phoneNumberVerified === true
 		};
+	}
+
+	async findProfileByPhone(phone: string): Promise<UserProfile | null> {
+		const user = await this.users.findOne({ pool: "actors", phoneNumber: phone, phoneNumberVerified: true });
+		return user ? this.profileOf(user) : null;
+	}
+
+	async setVerifiedPhone(username: string, phone: string): Promise<void> {
+		await this.users.updateMany({ pool: "actors", username: normalizeEmail(username) }, { $set: { phoneNumber: phone, phoneNumberVerified: true, updatedAt: this.iso() } });
 	}
 
 	/** The username is the email here. */
@@ -426,6 +440,7 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 						"cognito:username": user.username,
 						email: user.email,
 						email_verified: user.emailVerified === true,
+						...(user.phoneNumber ? { phone_number: user.phoneNumber, phone_number_verified: user.phoneNumberVerified === true } : {}),
 						given_name: user.givenName,
 						family_name: user.familyName,
 						...groups

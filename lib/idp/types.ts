@@ -65,6 +65,9 @@ export interface UserProfile extends CreatedUser {
 	lastName?: string;
 	/** The platform has seen proof that the user holds the address (shown as email_verified in ID tokens). */
 	emailVerified: boolean;
+	/** E.164, once set (PUT /auth/phone); only a verified one is ever stored. */
+	phone?: string;
+	phoneVerified?: boolean;
 }
 
 /** A service account of the service pool (services outside the platform sign in with it). */
@@ -129,6 +132,10 @@ export interface IdentityProvider {
 	serviceToken(serviceId: string): Promise<ServiceToken>;
 	/** The user with this provider username (Cognito: the internal one, as in the access token), or null. */
 	getProfile(username: string): Promise<UserProfile | null>;
+	/** The user whose phone_number is this E.164 number, or null (the embedded provider; Cognito answers null). */
+	findProfileByPhone(phone: string): Promise<UserProfile | null>;
+	/** Sets phone_number with phone_number_verified: true (the platform checked the SMS code). */
+	setVerifiedPhone(username: string, phone: string): Promise<void>;
 	/** Records that the user holds their address; ID tokens issued afterwards carry email_verified: true. */
 	markEmailVerified(username: string): Promise<void>;
 	/**

@@ -12,6 +12,7 @@ import type { AuditLog, RequestOrigin } from "../audit";
 import { ClientError, notFound, notSupportedByProvider } from "../errors";
 import type { CreatedUser, IdentityProvider, PasswordCheck, TokenSet } from "../idp/types";
 import type { MfaFactor } from "../auth/metrics";
+import type { OneTimeCodes } from "../accounts/otp";
 import type { RateLimiter } from "../rate-limit";
 import type { Store } from "../store";
 import { MfaRecords, MFA_TOKEN_MAX_ATTEMPTS, type FactorRecord, type MfaTokenRecord } from "./records";
@@ -30,6 +31,8 @@ export interface MfaDeps {
 	audit: AuditLog;
 	config: MfaConfig;
 	keyEncryptionKey?: Buffer;
+	/** One-time codes (lib/accounts/otp.ts): the `sms` second factor's codes. */
+	otp?: () => OneTimeCodes;
 	/** Counts a verification (lib/auth/metrics.ts countMfaChallenge). */
 	count: (factor: MfaFactor, result: "success" | "failure") => void;
 	now?: () => number;
@@ -108,9 +111,13 @@ export class SecondFactors {
 		return enforce === "all" || (enforce === "admins" && groups.includes("admin"));
 	}
 
-	/** The factor types a user can answer MFA_REQUIRED with. */
-	private async factorTypes(userSub: string, factors: readonly FactorRecord[]): Promise<string[]> {
+	/**
+	 * The factor types a user can answer MFA_REQUIRED with: a verified phone adds `sms`
+	 * (it does not turn a second factor on by itself: only an enrolled factor does).
+	 */
+	private async factorTypes(userSub: string, username: string, factors: readonly FactorRecord[]): Promise<string[]> {
 		const types = [...new Set(factors.map(f => f.type))] as string[];
+		if (this.deps.otp && (await this.hasVerifiedPhone(username))) types.push("sms");
 		if ((await this.records().recoveryCodesLeft(userSub)) > 0) types.push("recovery");
 		return types;
 	}
@@ -128,7 +135,7 @@ export class SecondFactors {
 		if (factors.length > 0) {
 			const mfaToken = await records.issueToken({ ...base, purpose: "verify" }, first.tokens);
 			throw new ClientError(403, "MFA_REQUIRED", "A second factor is required: answer with POST /auth/mfa/verify.", {
-				members: { mfaToken, factors: await this.factorTypes(first.user.sub, factors) }
+				members: { mfaToken, factors: await this.factorTypes(first.user.sub, first.user.username, factors) }
 			});
 		}
 		if (this.mustHaveFactor(first.groups)) {
@@ -171,7 +178,7 @@ export class SecondFactors {
 		const records = this.records();
 		const live = await records.liveToken(input.mfaToken, "verify");
 		if (!live) throw invalidMfaToken();
-		if (input.type === "sms") {
+		if (input.type === "sms" && !(this.deps.otp && (await this.hasVerifiedPhone(live.username)))) {
 			throw new ClientError(400, "VALIDATION_ERROR", `This account has no ${input.type} factor.`, { errors: [{ field: "type", message: "has no factor of this type" }] });
 		}
 		// A malformed assertion is refused before it costs a try.
@@ -187,6 +194,9 @@ export class SecondFactors {
 			const passkey = await this.spendAssertion(rec, input.response);
 			ok = passkey !== null;
 			if (passkey) method = passkey;
+		} else if (input.type === "sms") {
+			ok = await this.deps.otp!().verifyMfa(rec.id, code);
+			method = "sms";
 		} else {
 			ok = input.type === "totp" ? await this.spendTotp(records, rec.userSub, code) : await records.spendRecoveryCode(rec.userSub, code);
 		}
@@ -210,10 +220,16 @@ export class SecondFactors {
 		return verified && verified.factor.userSub === rec.userSub ? verified.method : null;
 	}
 
-	/** POST /auth/mfa/challenge: WebAuthn request options for the sign-in behind the mfaToken. */
-	async challenge(mfaToken: string, type: "webauthn" | "sms"): Promise<object> {
+	private async hasVerifiedPhone(username: string): Promise<boolean> {
+		const profile = await (await this.deps.idp()).getProfile(username);
+		return profile?.phoneVerified === true && !!profile.phone;
+	}
+
+	/** POST /auth/mfa/challenge: WebAuthn request options, or (sms) a code to the verified phone (null then). */
+	async challenge(mfaToken: string, type: "webauthn" | "sms"): Promise<object | null> {
 		const rec = await this.records().liveToken(mfaToken, "verify");
 		if (!rec) throw invalidMfaToken();
+		if (type === "sms" && this.deps.otp && (await this.deps.otp().startMfa({ sub: rec.userSub, username: rec.username }, rec.id))) return null;
 		const options = type === "webauthn" ? await this.passkeys().mfaOptions(rec.userSub, rec.id) : null;
 		if (!options) throw new ClientError(400, "VALIDATION_ERROR", `This account has no ${type} factor.`, { errors: [{ field: "type", message: "has no factor of this type" }] });
 		return options;
@@ -263,7 +279,9 @@ export class SecondFactors {
 		}
 		this.deps.count("webauthn", "success");
 		const { factor } = verified;
-		return idp.issueForUser({ sub: factor.userSub, username: factor.username! }, { authTime: this.nowSec(), amr: [verified.method, "mfa"] });
+		const amr = [verified.method, "mfa"];
+		// The auth service audits the sign-in (lib/audit/sign-ins.ts), as every other one.
+		return idp.issueForUser({ sub: factor.userSub, username: factor.username! }, { authTime: this.nowSec(), amr });
 	}
 
 	private async finish(records: MfaRecords, mfaToken: string, rec: MfaTokenRecord, amr: string[]): Promise<TokenSet> {

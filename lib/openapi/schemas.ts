@@ -88,6 +88,8 @@ export const COMPONENT_SCHEMAS = {
 			resendAvailableAt: isoTime
 		}
 	},
+	/** services/auth/phone.ts: POST /auth/phone/verify's answer. */
+	PhoneVerified: { type: "object", required: ["phoneVerified"], properties: { phoneVerified: { const: true } } },
 	/** services/auth/auth.service.ts RegisterResult. */
 	RegisterResult: {
 		allOf: [{ $ref: "#/components/schemas/TokenSet" }, { type: "object", required: ["actorId"], properties: { actorId: uuid } }]
@@ -122,6 +124,9 @@ export const COMPONENT_SCHEMAS = {
 				type: "boolean",
 				description: "In the answer of GET /admin/users/{actorId}: false after a permanent bounce or a complaint on the address, true again after a delivery or a new verification."
 			},
+			phone: { type: "string", description: "GET /admin/users/{actorId}: the verified phone number (E.164), when the user has one." },
+			phoneVerified: { type: "boolean", description: "In the answer of GET /admin/users/{actorId}." },
+			factors: { $ref: "#/components/schemas/MfaFactors", description: "GET /admin/users/{actorId}: the user's second factors (DELETE /admin/users/{actorId}/mfa resets them)." },
 			locked: { type: "boolean", description: "Password sign-in and refresh are refused until an administrator unlocks the account." },
 			lockedAt: isoTime
 		}

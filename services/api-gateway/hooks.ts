@@ -159,7 +159,7 @@ export function needsHooks(p: AppliedPolicy): boolean {
 export function beforeCall(this: GatewayThis, ctx: Context<unknown, CallMeta>, _route: unknown, req: Req, res: Res): void | Promise<void> {
 	const policy = policyOf(req);
 	BODY_CHECKS[policy.body](ctx, req);
-	if (policy.bodyParamsOnly && req.method === "POST" && Object.keys(req.query ?? {}).length > 0) {
+	if (policy.bodyParamsOnly && (req.method === "POST" || req.method === "PUT" || req.method === "PATCH") && Object.keys(req.query ?? {}).length > 0) {
 		throw badRequest("Send the parameters in the JSON body, not in the URL.");
 	}
 	if (policy.bindingCookie) ctx.meta.socialBinding = readCookie(req.headers.cookie, BINDING_COOKIE);

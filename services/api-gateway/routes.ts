@@ -204,6 +204,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"POST auth/mfa/totp/:factorId/confirm": { action: "auth.confirmTotp", ...OWN_ACCOUNT, enrolmentBearer: true, origin: true },
 			"POST auth/passkeys/registration/options": { action: "auth.passkeyRegistrationOptions", ...OWN_ACCOUNT, bodyless: true, enrolmentBearer: true },
 			"POST auth/passkeys/registration": { action: "auth.registerPasskey", ...OWN_ACCOUNT, enrolmentBearer: true, origin: true },
+			// The account's phone number: a code by SMS proves it (step-up to set one).
+			"PUT auth/phone": { action: "auth.setPhone", ...OWN_ACCOUNT, origin: true, rateLimit: { bucket: "verification" } },
+			"POST auth/phone/verify": { action: "auth.verifyPhone", ...OWN_ACCOUNT, origin: true, rateLimit: { bucket: "redeem" } },
 			"POST auth/mfa/recovery-codes": { action: "auth.regenerateRecoveryCodes", ...OWN_ACCOUNT, bodyless: true, origin: true },
 			"DELETE auth/mfa/factors/:factorId": { action: "auth.removeFactor", noStore: true, origin: true },
 			"DELETE admin/users/:actorId/mfa": { action: "auth.adminRemoveMfa", origin: true },

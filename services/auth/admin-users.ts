@@ -15,6 +15,7 @@ import type { HttpMeta } from "../../lib/http/meta";
 import { ref } from "../../lib/openapi/schemas";
 import { principalOf } from "../../middlewares/auth.middleware";
 import type { RuntimeMethods } from "../../mixins/runtime.mixin";
+import type { FactorView, SecondFactors } from "../../lib/mfa";
 
 export interface AdminUser extends DirectoryEntry {
 	locked: boolean;
@@ -25,6 +26,15 @@ export interface AdminUserDetail extends AdminUser {
 	emailVerified: boolean;
 	/** The actor profile's emailDeliverable (lib/accounts/deliverability.ts); absent there means true. */
 	emailDeliverable: boolean;
+	phone?: string;
+	phoneVerified: boolean;
+	/** The user's second factors, as GET /auth/mfa/factors shows them to the user. */
+	factors: { items: FactorView[]; recoveryCodesLeft: number };
+}
+
+interface AdminUsersVars {
+	mfa: SecondFactors;
+	audit: AuditLog;
 }
 
 interface AdminUsersMethods extends RuntimeMethods {
@@ -36,11 +46,6 @@ interface AdminUsersMethods extends RuntimeMethods {
 const actorIdParam = { type: "uuid" } as const;
 
 const actorNotFound = () => notFound("ACTOR_NOT_FOUND", "No actor has this id.");
-
-/** What the auth service gives the mixin: its audit log. */
-interface AdminUsersVars {
-	audit: AuditLog;
-}
 
 export const AdminUsersMixin: ServiceSchema<ServiceSettingSchema, AdminUsersMethods, AdminUsersVars> = {
 	name: "admin-users",
@@ -73,6 +78,7 @@ export const AdminUsersMixin: ServiceSchema<ServiceSettingSchema, AdminUsersMeth
 			auth: ["admin"],
 			openapi: {
 				summary: "Read a user account",
+				description: "With the user's second factors (`factors`, as GET /auth/mfa/factors shows them) and verified phone.",
 				success: { status: 200, description: "The account.", schema: ref("AdminUser") },
 				problems: ["ACTOR_NOT_FOUND"]
 			},
@@ -84,7 +90,16 @@ export const AdminUsersMixin: ServiceSchema<ServiceSettingSchema, AdminUsersMeth
 					this.locks().get(entry.actorId),
 					this.runtime().store().collection<{ id: string; emailDeliverable?: boolean }>("actors").get(entry.actorId)
 				]);
-				const view = { ...entry, emailVerified: profile?.emailVerified ?? false, emailDeliverable: actor?.emailDeliverable !== false };
+				const factors = await this.mfa.list({ sub: entry.actorId, username: profile?.username ?? entry.email });
+				const phone = profile?.phoneVerified && profile.phone ? { phone: profile.phone } : {};
+				const view = {
+					...entry,
+					emailVerified: profile?.emailVerified ?? false,
+					emailDeliverable: actor?.emailDeliverable !== false,
+					...phone,
+					phoneVerified: profile?.phoneVerified === true,
+					factors
+				};
 				return lock ? { ...view, locked: true, lockedAt: lock.lockedAt } : { ...view, locked: false };
 			}
 		},

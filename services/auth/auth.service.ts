@@ -33,6 +33,7 @@ import { RuntimeMixin, type RuntimeMethods } from "../../mixins/runtime.mixin";
 import { ServiceAccountsMixin } from "./service-accounts";
 import { MfaMixin } from "./mfa";
 import { OtpMixin } from "./otp";
+import { PhoneMixin } from "./phone";
 import { AdminUsersMixin } from "./admin-users";
 import { AccountDataMixin } from "./account-data";
 import { SocialMixin } from "./social";
@@ -109,6 +110,7 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 		MfaMixin as Partial<ServiceSchema>,
 		PasskeysMixin as Partial<ServiceSchema>,
 		OtpMixin as Partial<ServiceSchema>,
+		PhoneMixin as Partial<ServiceSchema>,
 		SocialMixin as Partial<ServiceSchema>,
 		AdminUsersMixin as Partial<ServiceSchema>,
 		SecurityMixin as Partial<ServiceSchema>,
@@ -271,7 +273,8 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 			audit: this.audit,
 			config: this.runtime().config.accounts.mfa,
 			keyEncryptionKey: this.runtime().config.idp.keyEncryptionKey,
-			count: (factor, result) => countMfaChallenge(this.broker, factor, result)
+			count: (factor, result) => countMfaChallenge(this.broker, factor, result),
+			otp: () => this.runtime().otp()
 		});
 	},
 	async started() {

@@ -67,7 +67,7 @@ export const MfaMixin: ServiceSchema<ServiceSettingSchema, MfaMethods, MfaVars> 
 			openapi: {
 				summary: "Finish a sign-in with a second factor",
 				description:
-					"With the mfaToken of a 403 MFA_REQUIRED answer: a `code` (totp, recovery), or a passkey's assertion JSON as `response` (webauthn, after POST /auth/mfa/challenge; amr then names `hwk` or `swk`). Five wrong codes or assertions end the mfaToken; each code, and each challenge, is accepted once. `sms` arrives with that factor.",
+					"With the mfaToken of a 403 MFA_REQUIRED answer: a `code` (totp, recovery), or a passkey's assertion JSON as `response` (webauthn, after POST /auth/mfa/challenge; amr then names `hwk` or `swk`). Five wrong codes or assertions end the mfaToken; each code, and each challenge, is accepted once. `sms`: the code of POST /auth/mfa/challenge type sms, for a user with a verified phone (amr then names `sms`).",
 				success: { status: 200, description: "Signed in; the tokens' amr names both factors.", schema: ref("TokenSet") },
 				problems: ["INVALID_MFA_CODE", "INVALID_MFA_TOKEN", "EMAIL_NOT_VERIFIED"],
 				example: { mfaToken: "Tb3Nw6Lr1Xz8Vd4qZt6Ro1Gi8Ue4Ja0Yc5Pf7Hm2Ks9", type: "totp", code: "123456" }
@@ -97,14 +97,16 @@ export const MfaMixin: ServiceSchema<ServiceSettingSchema, MfaMethods, MfaVars> 
 			openapi: {
 				summary: "Ask for a challenge of a second factor (WebAuthn options, SMS code)",
 				description:
-					"`webauthn`: request options for navigator.credentials.get() naming the user's passkeys; the challenge is single use, lives 5 minutes and belongs to this mfaToken (a new request replaces it). An account without a factor of the type gets 400. SMS codes arrive with that factor.",
+					"`webauthn`: request options for navigator.credentials.get() naming the user's passkeys; the challenge is single use, lives 5 minutes and belongs to this mfaToken (a new request replaces it). An account without a factor of the type gets 400. `sms`: 202, a code (6 digits, 10 minutes) goes to the account's verified phone as a CRITICAL SMS notification (a new request replaces it; when it fails or is not SENT within OTP_FALLBACK_AFTER_SECONDS it also goes to the verified email).",
 				success: { status: 200, description: "PublicKeyCredentialRequestOptionsJSON.", schema: ref("PasskeyRequestOptions") },
 				problems: ["INVALID_MFA_TOKEN"],
 				example: { mfaToken: "Tb3Nw6Lr1Xz8Vd4qZt6Ro1Gi8Ue4Ja0Yc5Pf7Hm2Ks9", type: "webauthn" }
 			},
 			params: { mfaToken, type: { type: "enum", values: ["webauthn", "sms"] }, $$strict: true },
-			handler(ctx: Context<MfaChallengeParams>): Promise<object> {
-				return this.mfa.challenge(ctx.params.mfaToken, ctx.params.type);
+			async handler(ctx: Context<MfaChallengeParams, OriginMeta>): Promise<object | null> {
+				const options = await this.mfa.challenge(ctx.params.mfaToken, ctx.params.type);
+				if (options === null) ctx.meta.$statusCode = 202;
+				return options;
 			}
 		},
 		mfaFactors: {

@@ -9,19 +9,29 @@ import type { SignInMethod } from "../../lib/audit/sign-ins";
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import type { OtpView } from "../../lib/accounts/otp";
 import { emailParam, normalizeEmail } from "../../lib/email-address";
+import { STATUS_EVENTS, type StatusEvents } from "../../lib/delivery";
 import { ClientError } from "../../lib/errors";
 import type { OriginMeta } from "../../lib/http/meta";
 import type { TokenSet } from "../../lib/idp";
+import type { CreatedUser } from "../../lib/idp/types";
+import { userExists, type AccountCreator, type ActorDirectory } from "../../lib/accounts/create";
 import type { SecondFactors } from "../../lib/mfa";
 import { ref } from "../../lib/openapi/schemas";
+import { parseE164 } from "../../lib/sms";
 import type { RuntimeMethods } from "../../mixins/runtime.mixin";
 
 interface OtpMethods extends RuntimeMethods {
 	signedIn(ctx: Context, tokens: TokenSet, method?: SignInMethod): Promise<TokenSet>;
+	otpSignUp(ctx: Context, email: string): Promise<CreatedUser>;
+	actorDirectory(ctx: Context): ActorDirectory;
 }
 
+const FALLBACK_STATUSES = new Set(["FAILED", "BOUNCED", "SUPPRESSED"]);
+
 interface OtpVars {
+	otpFallbackTimer?: NodeJS.Timeout;
 	mfa: SecondFactors;
+	accounts: AccountCreator;
 	lifecycle: { admit(tokens: TokenSet): Promise<TokenSet> };
 }
 
@@ -40,10 +50,17 @@ export interface OtpVerifyParams {
 /** Malformed codes and tokens are one more invalid code (401), not a 400 that tells them apart. */
 const secret = { type: "string", min: 1, max: 256, optional: true } as const;
 const channel = { type: "enum", values: ["email", "sms"], optional: true } as const;
-const smsNotYet = () =>
-	new ClientError(400, "VALIDATION_ERROR", "Codes by SMS need a verified phone number, which accounts cannot have yet: use `email`.", {
-		errors: [{ field: "phone", message: "is not supported yet" }]
+const badPhone = () =>
+	new ClientError(400, "VALIDATION_ERROR", "The 'phone' field must be an international number in E.164 form, such as +14155550100.", {
+		errors: [{ field: "phone", message: "is not a valid E.164 phone number" }]
 	});
+
+/** The number in E.164, or 400 VALIDATION_ERROR (libphonenumber's full metadata decides). */
+export function e164OrBadRequest(phone: string): string {
+	const number = parseE164(phone);
+	if (!number) throw badPhone();
+	return number;
+}
 
 export const OtpMixin: ServiceSchema<ServiceSettingSchema, OtpMethods, OtpVars> = {
 	name: "otp",
@@ -61,10 +78,17 @@ export const OtpMixin: ServiceSchema<ServiceSettingSchema, OtpMethods, OtpVars> 
 			},
 			params: { email: { ...emailParam, optional: true }, phone: { type: "string", max: 32, optional: true }, channel, $$strict: true },
 			async handler(ctx: Context<OtpStartParams, OriginMeta>): Promise<{ challengeId: string }> {
-				const { email, phone } = ctx.params;
-				if (phone !== undefined || ctx.params.channel === "sms") throw smsNotYet();
-				if (email === undefined) throw new ClientError(400, "VALIDATION_ERROR", "The 'email' field is required.", { errors: [{ field: "email", message: "is required" }] });
-				const started = await this.runtime().otp().start(normalizeEmail(email));
+				const { email, phone, channel: via } = ctx.params;
+				if (phone !== undefined && email !== undefined) {
+					throw new ClientError(400, "VALIDATION_ERROR", "Send { email } or { phone }, not both.", { errors: [{ field: "phone", message: "cannot come with email" }] });
+				}
+				if (phone === undefined && email === undefined) {
+					throw new ClientError(400, "VALIDATION_ERROR", "The 'email' or 'phone' field is required.", { errors: [{ field: "email", message: "is required" }] });
+				}
+				if (phone !== undefined && via === "email") {
+					throw new ClientError(400, "VALIDATION_ERROR", "A code for a phone number goes by SMS.", { errors: [{ field: "channel", message: "must be sms with phone" }] });
+				}
+				const started = await this.runtime().otp().start(phone !== undefined ? { phone: e164OrBadRequest(phone) } : { email: normalizeEmail(email!), channel: via });
 				ctx.meta.$statusCode = 202;
 				return started;
 			}
@@ -87,9 +111,10 @@ export const OtpMixin: ServiceSchema<ServiceSettingSchema, OtpMethods, OtpVars> 
 					throw new ClientError(400, "VALIDATION_ERROR", `Send { challengeId, code } or the magic link's { token }: '${field}' is missing.`, { errors: [{ field, message: "is required" }] });
 				}
 				const otp = this.runtime().otp();
-				const { user, channel: via } = await otp.verify(ctx.params);
-				const tokens = await this.mfa.federatedSignIn(await this.runtime().idp(), user, ["otp", via]);
-				return this.signedIn(ctx, await this.lifecycle.admit(tokens), "otp");
+				const verified = await otp.verify(ctx.params);
+				const user = "user" in verified ? verified.user : await this.otpSignUp(ctx, verified.signupEmail);
+				const tokens = await this.mfa.federatedSignIn(await this.runtime().idp(), user, ["otp", verified.channel]);
+				return this.signedIn(ctx, await this.lifecycle.admit(tokens), token === undefined ? "otp" : "magic-link");
 			}
 		},
 		otpStatus: {
@@ -117,10 +142,62 @@ export const OtpMixin: ServiceSchema<ServiceSettingSchema, OtpMethods, OtpVars> 
 			},
 			params: { challengeId: { type: "uuid" }, channel, $$strict: true },
 			async handler(ctx: Context<{ challengeId: string; channel?: "email" | "sms" }, OriginMeta>): Promise<null> {
-				if (ctx.params.channel === "sms") throw smsNotYet();
-				await this.runtime().otp().resend(ctx.params.challengeId);
+				await this.runtime().otp().resend(ctx.params.challengeId, ctx.params.channel);
 				ctx.meta.$statusCode = 202;
 				return null;
+			}
+		}
+	},
+	events: {
+		/**
+		 * Every node hears every notification's status: a code that failed, bounced or was
+		 * suppressed falls back to the account's other verified channel at once (the claim
+		 * in the store makes it happen once, whichever auth node hears it first).
+		 */
+		[STATUS_EVENTS](ctx: Context<StatusEvents>) {
+			for (const e of ctx.params.events ?? []) {
+				if (e.owner?.kind !== "service" || e.owner.id !== "auth" || !FALLBACK_STATUSES.has(e.status)) continue;
+				this.runtime()
+					.otp()
+					.onNotificationStatus(e.notificationId, e.status)
+					.catch(err => this.logger.warn("A one-time code's fallback could not be sent; the next scan tries again", { error: (err as Error).message }));
+			}
+		}
+	},
+	/**
+	 * The fallback for codes not SENT in time: every auth node scans the store (the due
+	 * time is there, not in a timer of the node that sent the code), so a node that dies
+	 * after sending leaves nothing behind. Status reads check too.
+	 */
+	started() {
+		const every = Math.max(1000, Math.min(5000, (this.runtime().config.accounts.otpFallbackAfterSec * 1000) / 2));
+		this.otpFallbackTimer = setInterval(() => {
+			this.runtime()
+				.otp()
+				.fallBackDue()
+				.catch(err => this.logger.warn("Due one-time code fallbacks could not be checked; the next scan tries again", { error: (err as Error).message }));
+		}, every);
+		this.otpFallbackTimer.unref();
+	},
+	stopped() {
+		clearInterval(this.otpFallbackTimer);
+	},
+	methods: {
+		/**
+		 * OTP_SIGNUP: the verified address becomes an account without a password (the code
+		 * proved the address, so it is verified). Actor profiles need names: the address's
+		 * local part and "-" until the user sets theirs (PATCH /actors/{id}). Two
+		 * verifications at once: the second finds the account the first made.
+		 */
+		async otpSignUp(ctx: Context, email: string): Promise<CreatedUser> {
+			const firstName = email.slice(0, email.lastIndexOf("@")).slice(0, 100) || "-";
+			try {
+				return (await this.accounts.create({ email, firstName, lastName: "-" }, this.actorDirectory(ctx))).user;
+			} catch (err) {
+				if ((err as ClientError).type !== userExists().type) throw err;
+				const user = await (await this.runtime().idp()).findUserByEmail(email);
+				if (!user) throw err;
+				return user;
 			}
 		}
 	}

@@ -17,6 +17,7 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import type { Server } from "node:http";
+import { Secret, TOTP } from "otpauth";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { CHROMIUM, CHROMIUM_FLAGS } from "../helpers/chromium";
 import { linkToken, waitForMail } from "../helpers/mail";
@@ -194,6 +195,64 @@ describe("the example web app in Chromium", () => {
 		await expect(page.textContent("#status")).resolves.toBe("SENT");
 		expect(problems).toEqual([]);
 		if (SCREENSHOTS) await page.screenshot({ path: path.join(ROOT, "docs/example-web.png") });
+		await context.close();
+	});
+
+	it("should enrol an authenticator app from its QR code, then ask for its code at the next sign-in", async () => {
+		const problems: string[] = [];
+		const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+		const page = await openApp(context, problems);
+		const user = await registered();
+		await page.waitForSelector("#signed-out:not([hidden])");
+		await signInWithPassword(page, user);
+		await page.click("#totp-enrol");
+		await page.waitForSelector("#totp:not([hidden]) #totp-qr svg path");
+		const secret = (await page.textContent("#totp-secret"))!;
+		const uri = new URL((await page.getAttribute("#totp-qr", "data-uri"))!);
+		expect(uri.searchParams.get("secret")).toBe(secret);
+		// A QR code of a URI this long has at least 29 modules a side (version 3).
+		expect((await page.getAttribute("#totp-qr svg path", "d"))!.split("M").length).toBeGreaterThan(200);
+		const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 });
+		await page.fill("#totp-confirm [name=code]", totp.generate());
+		await page.click("#totp-confirm button[type=submit]");
+		await page.waitForSelector("#recovery:not([hidden])");
+		expect(await page.locator("#recovery-codes li").count()).toBe(10);
+		if (SCREENSHOTS) await page.screenshot({ path: path.join(ROOT, "docs/example-web-totp.png") });
+
+		await page.click("#logout");
+		await page.waitForSelector("#signed-out:not([hidden])");
+		await page.fill("#login [name=username]", user.email);
+		await page.fill("#login [name=password]", user.password);
+		await page.click("#login button[type=submit]");
+		await page.waitForSelector("#mfa:not([hidden])");
+		// The confirming code is spent: the next time step's (one step of skew is allowed).
+		await page.fill("#mfa [name=code]", totp.generate({ timestamp: Date.now() + 30_000 }));
+		await page.click("#mfa button[type=submit]");
+		await page.waitForSelector("#signed-in:not([hidden])");
+		expect(problems).toEqual([]);
+		await context.close();
+	});
+
+	it("should sign in with a mailed one-time code while showing the code's delivery status live", async () => {
+		const problems: string[] = [];
+		const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+		const page = await openApp(context, problems);
+		const user = await registered();
+		await page.waitForSelector("#signed-out:not([hidden])");
+		await page.fill("#otp-start [name=email]", user.email);
+		await page.click("#otp-start button[type=submit]");
+		await page.waitForSelector("#otp:not([hidden])");
+		// The status follows the code's notification: PENDING first at most, then SENT (the file outbox has no DELIVERED).
+		await page.waitForSelector('#otp-status[data-status="SENT"]', { timeout: 15000 });
+		await expect(page.textContent("#otp-status")).resolves.toBe("SENT (email)");
+		const mail = await waitForMail(p.dataDir, user.email, /Your sign-in code/);
+		const code = /Your sign-in code is (\d{6})\./.exec(mail.text)![1];
+		if (SCREENSHOTS) await page.screenshot({ path: path.join(ROOT, "docs/example-web-otp.png") });
+		await page.fill("#otp-verify [name=code]", code);
+		await page.click("#otp-verify button[type=submit]");
+		await page.waitForSelector("#signed-in:not([hidden])");
+		await expect(page.textContent("#profile [data-field=email]")).resolves.toBe(user.email.toLowerCase());
+		expect(problems).toEqual([]);
 		await context.close();
 	});
 

@@ -91,6 +91,8 @@ function refusedAsGiven(examples: Example[]): Record<string, { code: ErrorCode; 
 		"POST /auth/passkeys/authentication": { code: "INVALID_WEBAUTHN_RESPONSE" },
 		// The example's code is not the one mailed (test/integration/otp.test.ts reads it from the outbox).
 		"POST /auth/otp/verify": { code: "INVALID_OTP" },
+		// The example's code is not the one texted (test/integration/otp-sms.test.ts reads it from the SMSC).
+		"POST /auth/phone/verify": { code: "INVALID_OTP" },
 		// Confirming Ada's pending factor would do the same; the example's code is not the app's.
 		"POST /auth/mfa/totp/{factorId}/confirm": { code: "INVALID_MFA_CODE" }
 	};

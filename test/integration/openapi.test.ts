@@ -349,6 +349,14 @@ describe("answers of the running platform against its OpenAPI document", () => {
 		expect((await call("POST", "/auth/otp/verify", "/auth/otp/verify", { json: { code: "12" } })).status).toBe(400);
 		expect((await call("POST", "/auth/otp/{challengeId}/resend", `/auth/otp/${id}/resend`, { json: {} })).status).toBe(202);
 		expect((await call("POST", "/auth/otp", "/auth/otp", { json: { email: "not an address" } })).status).toBe(400);
+		expect((await call("POST", "/auth/otp", "/auth/otp", { json: { phone: "+14155550100" } })).status).toBe(202);
+		expect((await call("POST", "/auth/otp", "/auth/otp", { json: { phone: "0415" } })).status).toBe(400);
+
+		const reg = await http(p.baseUrl, "POST", "/auth/register", { json: newUser() });
+		const token = reg.body.accessToken as string;
+		expect((await call("PUT", "/auth/phone", "/auth/phone", { token, json: { phone: "+14155550100" } })).status).toBe(202);
+		expect((await call("PUT", "/auth/phone", "/auth/phone", { token, json: { phone: "+1415" } })).status).toBe(400);
+		expect((await call("POST", "/auth/phone/verify", "/auth/phone/verify", { token, json: { code: "000000" } })).status).toBe(401);
 	});
 
 	it("should serve the platform's own account pages under the console's Content-Security-Policy", async () => {

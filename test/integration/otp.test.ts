@@ -140,8 +140,24 @@ describe("one-time codes", () => {
 		expect((await http(p.baseUrl, "POST", `/auth/otp/${id}/resend`, { json: {} })).status).toBe(404);
 	});
 
-	it("answers 404 for an unknown challenge and 400 for SMS, which accounts cannot have yet", async () => {
+	it("answers 404 for an unknown challenge, 400 for a malformed phone number or both addresses, and 202 for a number no account has (SMS: otp-sms.test.ts)", async () => {
 		expect((await status("0b9c3a52-8a53-4c55-9d0e-2b8f7f1e4c11")).status).toBe(404);
-		expect((await http(p.baseUrl, "POST", "/auth/otp", { json: { phone: "+14155550100" } })).status).toBe(400);
+		expect((await http(p.baseUrl, "POST", "/auth/otp", { json: { phone: "4155550100" } })).status).toBe(400);
+		expect((await http(p.baseUrl, "POST", "/auth/otp", { json: { phone: "+14155550100", email: "a@example.test" } })).status).toBe(400);
+		expect((await http(p.baseUrl, "POST", "/auth/otp", { json: {} })).status).toBe(400);
+		expect((await http(p.baseUrl, "POST", "/auth/otp", { json: { phone: "+14155550100" } })).status).toBe(202);
+	});
+
+	it("records auth.signed_in with the amr and the method for code and magic-link sign-ins", async () => {
+		const email = await register();
+		const id = await start(email);
+		const ok = await verify({ challengeId: id, code: codeOf(await waitForMail(p.dataDir, email, CODE_MAIL)) });
+		expect(ok.status).toBe(200);
+		await start(email);
+		const link = await verify({ token: linkToken(await waitForMail(p.dataDir, email, CODE_MAIL, 2), UI, "/magic-link") });
+		expect(link.status).toBe(200);
+		const sub = String(decodeJwt(ok.body.accessToken as string).sub);
+		const events = await runtime(p).store().collection<{ id: string; actorId: string; type: string; detail?: object }>("audit_events").find({ actorId: sub, type: "auth.signed_in" });
+		expect(events.map(e => e.detail)).toEqual(expect.arrayContaining([{ amr: "otp email", method: "otp" }, { amr: "otp email", method: "magic-link" }]));
 	});
 });

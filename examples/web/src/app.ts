@@ -4,6 +4,7 @@
  * (social sign-in, `?token=`) and /verify-email (`#token=`, the verification mail).
  */
 import { ApiError, createClient, webStorage, type Actor, type InboxCounts, type InboxItem, type TimelineEvent, type WatchHandle } from "@auth-notify/client";
+import qrcode from "qrcode-generator";
 
 const baseUrl = document.querySelector<HTMLMetaElement>('meta[name="api-base-url"]')!.content;
 const api = createClient({ baseUrl, storage: webStorage(), onAuthRequired: () => showSignedOut("Please sign in.") });
@@ -148,19 +149,111 @@ function watch(notificationId: string): void {
 	watching.done.catch(failed);
 }
 
-/** A password sign-in; an account with a passkey confirms with it (MFA_REQUIRED). */
+/** The mfaToken of a sign-in waiting for the authenticator app's code. */
+let pendingMfa = "";
+
+/** A password sign-in; an account with a passkey confirms with it, one with an authenticator app with its code (MFA_REQUIRED). */
 async function passwordSignIn(username: string, password: string): Promise<void> {
 	try {
 		return await signedIn(await api.login(username, password));
 	} catch (err) {
-		if (!(err instanceof ApiError) || err.code !== "MFA_REQUIRED" || !err.mfaToken || !err.factors?.includes("webauthn")) throw err;
-		say("Confirm with your passkey.");
-		await signedIn(await api.mfa.verify(err.mfaToken, "webauthn"));
-		say("");
+		if (!(err instanceof ApiError) || err.code !== "MFA_REQUIRED" || !err.mfaToken) throw err;
+		if (err.factors?.includes("webauthn")) {
+			say("Confirm with your passkey.");
+			await signedIn(await api.mfa.verify(err.mfaToken, "webauthn"));
+			say("");
+			return;
+		}
+		if (!err.factors?.includes("totp")) throw err;
+		pendingMfa = err.mfaToken;
+		$("#mfa").hidden = false;
+		$<HTMLInputElement>("#mfa [name=code]").focus();
+		say("Enter the code your authenticator app shows.");
 	}
 }
 
+/** The otpauth URI as a QR code: an SVG drawn from qrcode-generator's modules (no markup strings). */
+function qrSvg(text: string): SVGSVGElement {
+	const qr = qrcode(0, "M");
+	qr.addData(text);
+	qr.make();
+	const n = qr.getModuleCount();
+	const ns = "http://www.w3.org/2000/svg";
+	const svg = document.createElementNS(ns, "svg");
+	svg.setAttribute("viewBox", `-4 -4 ${n + 8} ${n + 8}`);
+	svg.setAttribute("width", String((n + 8) * 5));
+	svg.setAttribute("role", "img");
+	svg.setAttribute("aria-label", "QR code for your authenticator app");
+	let d = "";
+	for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (qr.isDark(r, c)) d += `M${c} ${r}h1v1h-1z`;
+	const bg = document.createElementNS(ns, "rect");
+	for (const [k, v] of Object.entries({ x: "-4", y: "-4", width: String(n + 8), height: String(n + 8), fill: "#fff" })) bg.setAttribute(k, v);
+	const path = document.createElementNS(ns, "path");
+	path.setAttribute("d", d);
+	path.setAttribute("fill", "#000");
+	svg.append(bg, path);
+	return svg;
+}
+
+let pendingFactor = "";
+
+async function enrolTotp(): Promise<void> {
+	const enrolment = await api.mfa.enrolTotp("Example app");
+	pendingFactor = enrolment.factorId;
+	$("#totp-secret").textContent = enrolment.secret;
+	$("#totp-qr").replaceChildren(qrSvg(enrolment.otpauthUri));
+	$("#totp-qr").dataset.uri = enrolment.otpauthUri;
+	$("#recovery").hidden = true;
+	$("#totp").hidden = false;
+}
+
+/** The one-time code sign-in's challenge, and its live delivery status (polled every second until it ends). */
+let otpChallenge = "";
+let otpPoll: ReturnType<typeof setInterval> | undefined;
+
+function followOtp(challengeId: string): void {
+	otpChallenge = challengeId;
+	clearInterval(otpPoll);
+	$("#otp").hidden = false;
+	const show = async () => {
+		const s = await api.otp.status(challengeId);
+		const text = `${s.status} (${s.channel}${s.fallbackChannel ? `, also by ${s.fallbackChannel}` : ""})`;
+		$("#otp-status").textContent = text;
+		$("#otp-status").dataset.status = s.status;
+		if (s.status === "VERIFIED" || s.status === "EXPIRED") clearInterval(otpPoll);
+	};
+	otpPoll = setInterval(() => void show().catch(() => clearInterval(otpPoll)), 1000);
+	void show().catch(failed);
+}
+
 onSubmit("#login", v => passwordSignIn(v.username, v.password));
+onSubmit("#mfa", async v => {
+	await signedIn(await api.mfa.verify(pendingMfa, "totp", v.code));
+	$("#mfa").hidden = true;
+	say("");
+});
+onSubmit("#otp-start", async v => followOtp((await api.otp.start(v.email)).challengeId));
+onSubmit("#otp-verify", async v => {
+	await signedIn(await api.otp.verify({ challengeId: otpChallenge, code: v.code }));
+	clearInterval(otpPoll);
+	$("#otp").hidden = true;
+});
+$("#otp-resend").addEventListener("click", () => {
+	say("");
+	api.otp.resend(otpChallenge).then(() => say("A new code is on its way; the old one no longer works."), failed);
+});
+$("#totp-enrol").addEventListener("click", () => {
+	say("");
+	enrolTotp().catch(failed);
+});
+onSubmit("#totp-confirm", async v => {
+	const confirmed = await api.mfa.confirmTotp(pendingFactor, v.code);
+	const codes = confirmed.recoveryCodes ?? [];
+	$("#recovery-codes").replaceChildren(...codes.map(c => Object.assign(document.createElement("li"), { textContent: c })));
+	$("#recovery").hidden = codes.length === 0;
+	$("#totp-confirm").hidden = true;
+	say("Authenticator app confirmed: sign-ins now ask for its code.");
+});
 $("#passkey-signin").addEventListener("click", () => {
 	say("");
 	api.passkeys.signIn().then(signedIn, failed);
