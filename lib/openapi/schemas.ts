@@ -603,7 +603,7 @@ export const COMPONENT_SCHEMAS = {
 	},
 	RotatedKey: { type: "object", required: ["kid"], properties: { kid: { type: "string" } } },
 	EmailVerified: { type: "object", required: ["emailVerified"], properties: { emailVerified: { const: true } } },
-	/** lib/accounts/export.ts exportAccount(). */
+	/** lib/account-data/export.ts exportAccount(). */
 	AccountExport: {
 		type: "object",
 		required: ["exportedAt", "profile", "sessions", "factors", "audit", "notifications", "inbox", "preferences", "pushSubscriptions", "documents"],

@@ -9,7 +9,7 @@ import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import type { ActorDirectory } from "../../lib/accounts/create";
 import { AccountDeletion } from "../../lib/accounts/deletion";
 import { EmailChange } from "../../lib/accounts/email-change";
-import { exportAccount } from "../../lib/accounts/export";
+import { exportAccount } from "../../lib/account-data/export";
 import type { Caller } from "../../lib/accounts/lifecycle";
 import { AuditLog, type RequestOrigin } from "../../lib/audit";
 import { emailParam } from "../../lib/email-address";

@@ -94,7 +94,9 @@ function refusedAsGiven(examples: Example[]): Record<string, { code: ErrorCode; 
 		// The example's code is not the one texted (test/integration/otp-sms.test.ts reads it from the SMSC).
 		"POST /auth/phone/verify": { code: "INVALID_OTP" },
 		// Confirming Ada's pending factor would do the same; the example's code is not the app's.
-		"POST /auth/mfa/totp/{factorId}/confirm": { code: "INVALID_MFA_CODE" }
+		"POST /auth/mfa/totp/{factorId}/confirm": { code: "INVALID_MFA_CODE" },
+		// A real token comes in a security alert's mail, and using it ends all of Ada's sessions (test/integration/security-alerts.test.ts).
+		"POST /auth/security/not-me": { code: "INVALID_SECURITY_TOKEN" }
 	};
 }
 
