@@ -4,10 +4,12 @@
  * BENCH_QUICK=1) shortens every run to check the benchmarks work.
  * `npm run bench -- profile [accept|get|<file.cpuprofile>...]` profiles the project
  * instead (bench/profile.ts).
+ * `auth` (bench/auth.ts): password, TOTP and passkey sign-ins per second on one core.
  * `soak` (bench/soak.ts) and `instructions` (bench/instructions.ts, under Valgrind) run only when named.
  * The exit code is 1 only when a benchmark broke (a server did not start, or the
  * responses were not the expected ones); slow numbers never fail the run.
  */
+import { benchAuth, formatAuthResult } from "./auth";
 import { benchCompare, compareSettings, formatCompareResult } from "./compare";
 import { benchGateway, formatGatewayResult } from "./gateway";
 import { benchInbox, formatInboxResult } from "./inbox";
@@ -75,6 +77,13 @@ const BENCHES: Bench[] = [
 		async run() {
 			const result = await benchOutbound();
 			return { report: formatOutboundResult(result), problems: result.problems };
+		}
+	},
+	{
+		name: "auth",
+		async run() {
+			const result = await benchAuth();
+			return { report: formatAuthResult(result), problems: result.problems };
 		}
 	},
 	{
