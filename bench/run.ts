@@ -4,11 +4,13 @@
  * BENCH_QUICK=1) shortens every run to check the benchmarks work.
  * `npm run bench -- profile [accept|get|<file.cpuprofile>...]` profiles the project
  * instead (bench/profile.ts).
+ * `auth` (bench/auth.ts): password, TOTP and passkey sign-ins per second on one core.
  * `soak` (bench/soak.ts) and `instructions` (bench/instructions.ts, under Valgrind) run only when named.
  * The exit code is 1 only when a benchmark broke (a server did not start, or the
  * responses were not the expected ones); slow numbers never fail the run.
  */
 import { benchAlerts, formatAlertResult } from "./alerts";
+import { benchAuth, formatAuthResult } from "./auth";
 import { benchCompare, compareSettings, formatCompareResult } from "./compare";
 import { benchGateway, formatGatewayResult } from "./gateway";
 import { benchInbox, formatInboxResult } from "./inbox";
@@ -83,6 +85,13 @@ const BENCHES: Bench[] = [
 		async run() {
 			const result = await benchAlerts();
 			return { report: formatAlertResult(result), problems: result.problems };
+		}
+	},
+	{
+		name: "auth",
+		async run() {
+			const result = await benchAuth();
+			return { report: formatAuthResult(result), problems: result.problems };
 		}
 	},
 	{

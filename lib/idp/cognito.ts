@@ -334,8 +334,9 @@ export class CognitoIdentityProvider implements IdentityProvider {
 				firstName: attribute(user.UserAttributes, "given_name"),
 				lastName: attribute(user.UserAttributes, "family_name"),
 				emailVerified: attribute(user.UserAttributes, "email_verified") === "true",
-				...(attribute(user.UserAttributes, "phone_number") ? { phone: attribute(user.UserAttributes, "phone_number") } : {}),
-				phoneVerified: attribute(user.UserAttributes, "phone_number_verified") === "true"
+				...(attribute(user.UserAttributes, "phone_number")
+					? { phone: attribute(user.UserAttributes, "phone_number"), phoneVerified: attribute(user.UserAttributes, "phone_number_verified") === "true" }
+					: {})
 			};
 		} catch (err) {
 			if (nameOf(err) === "UserNotFoundException") return null;

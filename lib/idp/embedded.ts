@@ -199,8 +199,8 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 			firstName: user.givenName,
 			lastName: user.familyName,
 			emailVerified: user.emailVerified === true,
-			...(user.phoneNumber ? { phone: user.phoneNumber } : {}),
-			phoneVerified: user.phoneNumberVerified === true
+			// Only accounts with a phone name it (and whether it is verified).
+			...(user.phoneNumber ? { phone: user.phoneNumber, phoneVerified: user.phoneNumberVerified === true } : {})
 		};
 	}
 

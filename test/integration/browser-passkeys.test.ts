@@ -169,6 +169,9 @@ describe("passkeys in Chromium with a virtual authenticator", () => {
 			expect(await page.textContent('#profile [data-field="email"]')).toBe(user.email);
 			const passwordless = decodeJwt((await session(page))!.accessToken);
 			expect(passwordless).toMatchObject({ sub: user.actorId, amr: ["hwk", "mfa"] });
+			// The passwordless sign-in is in the audit log, its amr and method in the detail.
+			const audited = await runtime(p).store().collection<{ id: string; actorId: string; type: string; detail?: Record<string, string> }>("audit_events").find({ actorId: user.actorId, type: "auth.signed_in" });
+			expect(audited.map(e => e.detail)).toContainEqual(expect.objectContaining({ amr: "hwk mfa", method: "passkey" }));
 			expect(Math.abs((passwordless.auth_time as number) - Date.now() / 1000)).toBeLessThan(60);
 			const afterSignIn = (await passkeysOf(user.actorId))[0];
 			expect(afterSignIn.counter).toBeGreaterThan(stored.counter ?? 0);
