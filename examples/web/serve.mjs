@@ -41,7 +41,7 @@ const files = new Map([
 	// The QR code library (qrcode-generator's ES module build) the TOTP enrolment draws with.
 	["/vendor/qrcode.mjs", [fileURLToPath(import.meta.resolve("qrcode-generator")), "text/javascript"]],
 	// The SDK's modules, which its entry imports as ./<name>.js.
-	...["index", "request", "namespaces", "admin", "mfa", "inbox", "passkeys", "otp", "security", "account", "watch", "storage"].map(m => [`/client/${m}.js`, [path.join(here, `../../client/dist/${m}.js`), "text/javascript"]])
+	...["index", "request", "namespaces", "admin", "mfa", "inbox", "passkeys", "otp", "security", "account", "sessions", "watch", "storage"].map(m => [`/client/${m}.js`, [path.join(here, `../../client/dist/${m}.js`), "text/javascript"]])
 ]);
 
 const server = createServer(async (req, res) => {

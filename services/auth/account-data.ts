@@ -10,6 +10,7 @@ import type { ActorDirectory } from "../../lib/accounts/create";
 import { AccountDeletion } from "../../lib/accounts/deletion";
 import { EmailChange } from "../../lib/accounts/email-change";
 import { exportAccount } from "../../lib/account-data/export";
+import { endEverySession } from "../../lib/accounts/end-sessions";
 import type { Caller } from "../../lib/accounts/lifecycle";
 import { AuditLog, type RequestOrigin } from "../../lib/audit";
 import { emailParam } from "../../lib/email-address";
@@ -128,7 +129,7 @@ export const AccountDataMixin: ServiceSchema<ServiceSettingSchema, AccountDataMe
 	},
 	methods: {
 		async revokeAccountSessions(user: { sub: string; username: string }): Promise<void> {
-			await (await this.runtime().idp()).revokeAllSessions(user);
+			await endEverySession(await this.runtime().idp(), user);
 		},
 		sweepDeletions() {
 			if (!this.deletionTimer || this.deletionSweep || !this.broker.registry.actions.isAvailable("actors.remove")) return;

@@ -12,10 +12,11 @@ import { AccountLocks } from "../../lib/accounts/locks";
 import type { AuditLog, RequestOrigin } from "../../lib/audit";
 import { notFound } from "../../lib/errors";
 import type { HttpMeta } from "../../lib/http/meta";
+import type { FactorView, SecondFactors } from "../../lib/mfa";
 import { ref } from "../../lib/openapi/schemas";
+import type { Sessions, SessionView } from "../../lib/sessions";
 import { principalOf } from "../../middlewares/auth.middleware";
 import type { RuntimeMethods } from "../../mixins/runtime.mixin";
-import type { FactorView, SecondFactors } from "../../lib/mfa";
 
 export interface AdminUser extends DirectoryEntry {
 	locked: boolean;
@@ -28,10 +29,15 @@ export interface AdminUserDetail extends AdminUser {
 	emailDeliverable: boolean;
 	phone?: string;
 	phoneVerified: boolean;
-	/** The user's second factors, as GET /auth/mfa/factors shows them to the user. */
-	factors: { items: FactorView[]; recoveryCodesLeft: number };
+	/** The open sessions (services/auth/sessions.ts; `current` is false: no session of the account asked). */
+	sessions: SessionView[];
+	/** The active second factors, without secrets. */
+	factors: FactorView[];
+	/** Recovery codes not used yet. */
+	recoveryCodesLeft: number;
 }
 
+/** What the auth service gives the mixin: its audit log and second factors. */
 interface AdminUsersVars {
 	mfa: SecondFactors;
 	audit: AuditLog;
@@ -41,6 +47,7 @@ interface AdminUsersMethods extends RuntimeMethods {
 	origin(ctx: Context): RequestOrigin;
 	locks(): AccountLocks;
 	actorEntry(actorId: string): Promise<DirectoryEntry>;
+	sessionsLogic(): Sessions;
 }
 
 const actorIdParam = { type: "uuid" } as const;
@@ -78,7 +85,7 @@ export const AdminUsersMixin: ServiceSchema<ServiceSettingSchema, AdminUsersMeth
 			auth: ["admin"],
 			openapi: {
 				summary: "Read a user account",
-				description: "With the user's second factors (`factors`, as GET /auth/mfa/factors shows them) and verified phone.",
+				description: "The account view plus its open sessions, its active second factors (without secrets), recovery codes left and verified phone.",
 				success: { status: 200, description: "The account.", schema: ref("AdminUser") },
 				problems: ["ACTOR_NOT_FOUND"]
 			},
@@ -90,7 +97,10 @@ export const AdminUsersMixin: ServiceSchema<ServiceSettingSchema, AdminUsersMeth
 					this.locks().get(entry.actorId),
 					this.runtime().store().collection<{ id: string; emailDeliverable?: boolean }>("actors").get(entry.actorId)
 				]);
-				const factors = await this.mfa.list({ sub: entry.actorId, username: profile?.username ?? entry.email });
+				const [sessions, factors] = await Promise.all([
+					this.sessionsLogic().list(entry.actorId),
+					this.mfa.list({ sub: entry.actorId, username: profile?.username ?? entry.email })
+				]);
 				const phone = profile?.phoneVerified && profile.phone ? { phone: profile.phone } : {};
 				const view = {
 					...entry,
@@ -98,7 +108,9 @@ export const AdminUsersMixin: ServiceSchema<ServiceSettingSchema, AdminUsersMeth
 					emailDeliverable: actor?.emailDeliverable !== false,
 					...phone,
 					phoneVerified: profile?.phoneVerified === true,
-					factors
+					sessions,
+					factors: factors.items,
+					recoveryCodesLeft: factors.recoveryCodesLeft
 				};
 				return lock ? { ...view, locked: true, lockedAt: lock.lockedAt } : { ...view, locked: false };
 			}
