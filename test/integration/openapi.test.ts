@@ -406,7 +406,8 @@ describe("answers of the running platform against its OpenAPI document", () => {
 		expect((await call("GET", "/auth/account/export", "/auth/account/export", { token })).status).toBe(200);
 		expect((await call("GET", "/auth/account/export", "/auth/account/export")).status).toBe(401);
 		expect((await call("DELETE", "/auth/account", "/auth/account", { token })).status).toBe(202);
-		expect((await call("DELETE", "/auth/account", "/auth/account", { token })).status).toBe(410);
+		// The deletion ended the account's sessions: the same token is refused before the route runs (410 comes to a second administrator's request below).
+		expect((await call("DELETE", "/auth/account", "/auth/account", { token })).status).toBe(401);
 		const admin = await http(p.baseUrl, "POST", "/auth/login", { json: { username: ADMIN.BOOTSTRAP_ADMIN_EMAIL, password: ADMIN.BOOTSTRAP_ADMIN_PASSWORD } });
 		const adminToken = admin.body.accessToken as string;
 		expect((await call("DELETE", "/admin/users/{actorId}", `/admin/users/${b.body.actorId}`)).status).toBe(401);
