@@ -38,23 +38,7 @@ import { PasskeysMixin } from "./passkeys";
 import { SessionsMixin } from "./sessions";
 import { ref } from "../../lib/openapi/schemas";
 
-export interface RegisterParams {
-	email: string;
-	password: string;
-	firstName: string;
-	lastName: string;
-}
-
-export interface LoginParams {
-	username: string;
-	password: string;
-}
-
-export interface RefreshParams {
-	refreshToken: string;
-}
-
-export type RegisterResult = TokenSet & { actorId: string };
+import type { LoginParams, RefreshParams, RegisterParams, RegisterResult } from "./params";
 
 interface AuthMethods extends RuntimeMethods {
 	actorDirectory(ctx: Context | null): ActorDirectory;
