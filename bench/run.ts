@@ -8,6 +8,7 @@
  * The exit code is 1 only when a benchmark broke (a server did not start, or the
  * responses were not the expected ones); slow numbers never fail the run.
  */
+import { authSettings, benchAuth, formatAuthResult } from "./auth";
 import { benchCompare, compareSettings, formatCompareResult } from "./compare";
 import { benchGateway, formatGatewayResult } from "./gateway";
 import { benchInbox, formatInboxResult } from "./inbox";
@@ -82,6 +83,13 @@ const BENCHES: Bench[] = [
 		async run(settings) {
 			const result = await benchCompare(compareSettings(settings));
 			return { report: formatCompareResult(result), problems: result.problems };
+		}
+	},
+	{
+		name: "auth",
+		async run(settings) {
+			const result = await benchAuth(authSettings(settings));
+			return { report: formatAuthResult(result), problems: result.problems };
 		}
 	},
 	{

@@ -31,6 +31,9 @@ import {
 	withOutput
 } from "./lib";
 
+/** Issue 39: peak RSS of the default configuration under the soak. */
+export const GOAL_PEAK_RSS_MB = 150;
+
 export interface SoakSettings {
 	durationSec: number;
 	/** Samples before this are the warm-up; growth is measured from its end. */
@@ -158,7 +161,7 @@ export function formatSoakResult(r: SoakResult): string {
 		"",
 		formatTable(rows),
 		"",
-		`accepted ${fmtInt(r.posted)}, sent ${fmtInt(r.sent)}, GETs ${fmtInt(r.gets)}; peak RSS ${peak.toFixed(1)} MB`,
+		`accepted ${fmtInt(r.posted)} (${(r.posted / s.durationSec).toFixed(1)}/s), sent ${fmtInt(r.sent)}, GETs ${fmtInt(r.gets)} (${(r.gets / s.durationSec).toFixed(1)}/s); peak RSS ${peak.toFixed(1)} MB (goal, issue 39: <= ${GOAL_PEAK_RSS_MB} MB: ${peak <= GOAL_PEAK_RSS_MB ? "met" : "NOT met"})`,
 		`RSS after the ${s.warmupSec} s warm-up: ${first?.rssMb.toFixed(1) ?? "-"} MB -> ${last?.rssMb.toFixed(1) ?? "-"} MB (${Number.isFinite(growth) ? `${growth >= 0 ? "+" : ""}${growth.toFixed(2)}` : "-"} MB/min)`,
 		...r.problems.map(p => `!!! ${p}`)
 	].join("\n");
