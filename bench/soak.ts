@@ -15,6 +15,8 @@ import {
 	DEPLOYMENT_ENV,
 	HOST,
 	PLATFORM_ENTRY,
+	PLATFORM_NODE_ARGS,
+	PLATFORM_PROCESS_ENV,
 	PROJECT_ROOT,
 	childEnv,
 	describeMachine,
@@ -92,9 +94,9 @@ export async function benchSoak(s: SoakSettings = soakSettings()): Promise<SoakR
 	try {
 		const child = await startChild({
 			name: "platform",
-			args: [...profileArgs(), PLATFORM_ENTRY],
+			args: [...profileArgs(), ...PLATFORM_NODE_ARGS, PLATFORM_ENTRY],
 			cwd: PROJECT_ROOT,
-			env: childEnv({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...DEPLOYMENT_ENV }),
+			env: childEnv({ ...PLATFORM_PROCESS_ENV, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...DEPLOYMENT_ENV }),
 			readyUrl: `${base}/health/ready`,
 			deadlineMs: s.startTimeoutMs
 		});
