@@ -16,7 +16,6 @@ import { storageFaultsErrorHandler } from "./middlewares/storage-faults.middlewa
 import { StreamMiddleware } from "./middlewares/stream.middleware";
 import { TransportHealthMiddleware } from "./middlewares/transport-health.middleware";
 import { TracingScopeMiddleware } from "./middlewares/tracing-scope.middleware";
-import { tracingOptions } from "./lib/tracing/exporter";
 
 /** Names under which secrets travel: in the body of a call, its meta, or a log line's own fields. */
 const SECRET_FIELDS = [
@@ -108,7 +107,8 @@ export default function brokerOptions(config: Config, runtime: Runtime): BrokerO
 		validator: new Validators.Fastest({ messages: VALIDATION_MESSAGES }),
 		metrics: config.metricsPort === undefined ? false : prometheusMetrics(config.metricsPort),
 		// OpenTelemetry traces (lib/tracing) only with an OTLP endpoint: otherwise no span is made anywhere.
-		tracing: config.tracing ? tracingOptions(config.tracing, { nodeID: config.nodeId, namespace: config.namespace }) : false,
+		// The OpenTelemetry SDK (a few hundred modules) loads only when tracing is on.
+		tracing: config.tracing ? (require("./lib/tracing/exporter") as typeof import("./lib/tracing/exporter")).tracingOptions(config.tracing, { nodeID: config.nodeId, namespace: config.namespace }) : false,
 		// Later entries wrap earlier ones: streams are watched before the auth check awaits,
 		// and the handler runs inside its span once Moleculer's Tracing has made it.
 		// Moleculer's own come after the project's, as Moleculer would add them.

@@ -7,6 +7,11 @@
  *  - accepted → .eml written, end to end: the project in one process (every service,
  *    dispatcher included) against fastify with a BullMQ worker in the same process,
  *    both writing one .eml per message through the project's file provider;
+ *  - mixed (issue 39): accepting and delivering at once, as users run it: the project in
+ *    one process with the default configuration (file outbox) against fastify with its
+ *    BullMQ worker in the same process, each under the same closed-loop POST load for
+ *    BENCH_DURATION s; the accept rate, the accepted → written rate (until the last of
+ *    them is written) and that every accepted notification was written once;
  *  - authenticated GET /actors/{id}: the project against fastify + jose (verified
  *    once, cached) + node:sqlite, the moleculer-web floor and bare node:http.
  * Sides alternate (A/B, then B/A next round, so a drifting machine favours neither)
@@ -71,7 +76,7 @@ export const GOAL_E2E = 1.0;
 export const STRETCH_GET = 0.85;
 export const GOAL_FLOOR = 0.9;
 
-const PARTS = ["accept", "get", "e2e"] as const;
+const PARTS = ["accept", "get", "e2e", "mixed"] as const;
 type Part = (typeof PARTS)[number];
 
 const PEER_ENTRY = path.join(__dirname, "peers", "fastify-api.js");
@@ -453,6 +458,88 @@ async function e2ePeer(s: CompareSettings, id: PeerIdentity): Promise<E2eSample>
 	}
 }
 
+// ---- 4. mixed: accepting and delivering at once
+
+export interface MixedSample {
+	/** POST /notifications during the measured run, while the worker writes. */
+	accept: LoadResult;
+	/** Accepted in the measured run (2xx answers), then written. */
+	accepted: number;
+	/** From the first measured POST to the last .eml written. */
+	elapsedMs: number;
+	writtenPerSec: number;
+	/** Messages left to write when the load stopped: the backlog delivery did not keep up with. */
+	backlogAtEnd: number;
+	cpuUsPerNotification: number;
+	problems: string[];
+}
+
+/** .eml files and the distinct notifications they carry (files are named <notificationId>.<uuid>.eml). */
+function outboxFiles(dataDir: string): { files: number; distinct: number } {
+	const dir = path.join(dataDir, "outbox");
+	if (!existsSync(dir)) return { files: 0, distinct: 0 };
+	const names = readdirSync(dir).filter(f => f.endsWith(".eml"));
+	return { files: names.length, distinct: new Set(names.map(f => f.split(".")[0])).size };
+}
+
+async function mixedRun(s: CompareSettings, t: E2eTarget): Promise<MixedSample> {
+	const problems: string[] = [];
+	const what = `mixed, ${t.label}`;
+	const load = e2eLoad(t.base, t.token, s.load.connections);
+	const written = async () => outboxCount(t.dataDir);
+	problems.push(...(await warmUpDrained(load, s.e2eWarmup, what, written, async () => 0, s.stallMs)));
+	const cpu0 = cpuSum(t.pids);
+	const t0 = Date.now();
+	const accept = await runLoad({ ...load, durationSec: s.load.durationSec, serverPid: t.pids[0], companionPids: t.pids.slice(1) });
+	const backlogAtEnd = s.e2eWarmup + accept.total - accept.non2xx - outboxCount(t.dataDir);
+	problems.push(...problemsOf(what, accept));
+	const accepted = accept.total - accept.non2xx;
+	const target = s.e2eWarmup + accepted;
+	const short = describeShortfall(what, target, await waitUntil(target, written, async () => 0, s.stallMs), s.stallMs);
+	if (short) problems.push(short);
+	const cpu1 = cpuSum(t.pids);
+	const elapsedMs = lastWriteMs(t.dataDir) - t0;
+	await t.stop();
+	// Requests under way when the run ended are stored and written without being counted: at most one per connection.
+	const { files, distinct } = outboxFiles(t.dataDir);
+	if (distinct < target) problems.push(`${what}: ${fmtInt(target)} notifications accepted, only ${fmtInt(distinct)} written (lost)`);
+	if (distinct > target + s.load.connections) problems.push(`${what}: ${fmtInt(target)} notifications accepted, ${fmtInt(distinct)} written`);
+	if (files !== distinct) problems.push(`${what}: ${fmtInt(files - distinct)} notifications written more than once`);
+	return {
+		accept,
+		accepted,
+		elapsedMs,
+		writtenPerSec: short ? NaN : (accepted / elapsedMs) * 1000,
+		backlogAtEnd,
+		cpuUsPerNotification: (cpu1 - cpu0) / accepted,
+		problems
+	};
+}
+
+/** The default configuration (file outbox, every service): nothing set but what the bench needs. */
+async function mixedProject(s: CompareSettings): Promise<MixedSample> {
+	const platform = await startPlatform(s.load, "mixed-project");
+	try {
+		const token = await serviceSender(platform.base);
+		return await mixedRun(s, { label: "project", base: platform.base, token, dataDir: platform.dataDir, pids: [platform.child.process.pid!], stop: () => platform.child.stop() });
+	} catch (err) {
+		throw withOutput(err, platform.child);
+	} finally {
+		await platform.close();
+	}
+}
+
+async function mixedPeer(s: CompareSettings, id: PeerIdentity): Promise<MixedSample> {
+	const peer = await startPeer(s, id, true);
+	try {
+		return await mixedRun(s, { label: "peer", base: peer.base, token: id.token, dataDir: peer.dataDir, pids: [peer.child.process.pid!, peer.redis.pid], stop: () => peer.child.stop() });
+	} catch (err) {
+		throw withOutput(err, peer.child);
+	} finally {
+		await peer.close();
+	}
+}
+
 // ---- rounds
 
 export interface CompareResult {
@@ -461,6 +548,7 @@ export interface CompareResult {
 	accept: { project: HttpSample[]; peer: HttpSample[] };
 	get: { project: HttpSample[]; peer: HttpSample[]; floor: HttpSample[]; bare: HttpSample[] };
 	e2e: { project: E2eSample[]; peer: E2eSample[] };
+	mixed: { project: MixedSample[]; peer: MixedSample[] };
 	problems: string[];
 }
 
@@ -495,6 +583,7 @@ export async function benchCompare(s: CompareSettings = compareSettings()): Prom
 		accept: { project: [], peer: [] },
 		get: { project: [], peer: [], floor: [], bare: [] },
 		e2e: { project: [], peer: [] },
+		mixed: { project: [], peer: [] },
 		problems: []
 	};
 	for (let round = 0; round < s.rounds; round++) {
@@ -520,8 +609,11 @@ export async function benchCompare(s: CompareSettings = compareSettings()): Prom
 		if (s.parts.includes("e2e")) {
 			await alternate(round, "end to end", { project: () => e2eProject(s), peer: () => e2ePeer(s, id) }, r.e2e, x => `${fmtInt(x.perSec)}/s`);
 		}
+		if (s.parts.includes("mixed")) {
+			await alternate(round, "mixed", { project: () => mixedProject(s), peer: () => mixedPeer(s, id) }, r.mixed, x => `accept ${fmtInt(x.accept.reqPerSec)}/s, written ${fmtInt(x.writtenPerSec)}/s`);
+		}
 	}
-	const all = [...r.accept.project, ...r.accept.peer, ...r.get.project, ...r.get.peer, ...r.get.floor, ...r.get.bare, ...r.e2e.project, ...r.e2e.peer];
+	const all = [...r.accept.project, ...r.accept.peer, ...r.get.project, ...r.get.peer, ...r.get.floor, ...r.get.bare, ...r.e2e.project, ...r.e2e.peer, ...r.mixed.project, ...r.mixed.peer];
 	r.problems = all.flatMap(x => x.problems);
 	return r;
 }
@@ -600,6 +692,43 @@ function e2eRows(r: CompareResult): string[][] {
 	];
 }
 
+function mixedRows(r: CompareResult): string[][] {
+	const { project: p, peer: q } = r.mixed;
+	const acc = [p.map(x => x.accept.reqPerSec), q.map(x => x.accept.reqPerSec)] as const;
+	const wr = [p.map(x => x.writtenPerSec), q.map(x => x.writtenPerSec)] as const;
+	const p99 = [p.map(x => x.accept.p99Ms), q.map(x => x.accept.p99Ms)] as const;
+	const cpu = [p.map(x => x.cpuUsPerNotification), q.map(x => x.cpuUsPerNotification)] as const;
+	const rss = [p.map(x => x.accept.serverRssPeakBytes), q.map(x => x.accept.serverRssPeakBytes)] as const;
+	const a = pairedRatio(...acc);
+	const w = pairedRatio(...wr);
+	return [
+		["mixed: POST /notifications accepted while delivering, req/s", fmtInt(median(acc[0])), `${PEER} + worker`, fmtInt(median(acc[1])), ratioText(a), `>= ${GOAL_ACCEPT.toFixed(1)} (stretch ${STRETCH_ACCEPT})`, verdict(a, GOAL_ACCEPT, STRETCH_ACCEPT)],
+		["mixed: accepted -> .eml written, notifications/s", perSecText(median(wr[0])), `${PEER} + worker`, perSecText(median(wr[1])), ratioText(w), `>= ${GOAL_E2E.toFixed(1)} (stretch ${STRETCH_ACCEPT})`, verdict(w, GOAL_E2E, STRETCH_ACCEPT)],
+		["  accept p99", fmtMs(median(p99[0])), `${PEER} + worker`, fmtMs(median(p99[1])), ratioText(pairedRatio(...p99)), LOWER_IS_BETTER, "-"],
+		["  CPU per notification", usText(median(cpu[0])), PEER_REDIS, usText(median(cpu[1])), ratioText(pairedRatio(...cpu)), LOWER_IS_BETTER, "-"],
+		["  server RSS (peak)", fmtMb(median(rss[0])), `${PEER} (node)`, fmtMb(median(rss[1])), ratioText(pairedRatio(...rss)), LOWER_IS_BETTER, "-"]
+	];
+}
+
+function mixedDetail(r: CompareResult): string {
+	const rows = [["", "accepted/s", "written/s", "accepted", "unwritten at end", "accept p99", "CPU/notification", "server RSS"]];
+	for (const [label, samples] of [["project", r.mixed.project], [PEER, r.mixed.peer]] as const) {
+		samples.forEach((x, i) =>
+			rows.push([
+				`round ${i + 1}, ${label}`,
+				fmtInt(x.accept.reqPerSec),
+				perSecText(x.writtenPerSec),
+				fmtInt(x.accepted),
+				fmtInt(x.backlogAtEnd),
+				fmtMs(x.accept.p99Ms),
+				usText(x.cpuUsPerNotification),
+				fmtMb(x.accept.serverRssPeakBytes)
+			])
+		);
+	}
+	return formatTable(rows);
+}
+
 function getRows(r: CompareResult): string[][] {
 	const { project, peer, floor, bare } = r.get;
 	const p = mid(project, l => l.reqPerSec);
@@ -640,6 +769,10 @@ function roundRatios(r: CompareResult): string[] {
 	const rates = (xs: HttpSample[]) => xs.map(x => x.load.reqPerSec);
 	const lines: string[] = [];
 	if (r.settings.parts.includes("accept")) lines.push(`  accept, fastify + BullMQ: ${ratios(rates(r.accept.project), rates(r.accept.peer))}`);
+	if (r.settings.parts.includes("mixed")) {
+		lines.push(`  mixed accept, fastify + BullMQ + worker: ${ratios(r.mixed.project.map(x => x.accept.reqPerSec), r.mixed.peer.map(x => x.accept.reqPerSec))}`);
+		lines.push(`  mixed accepted -> written, fastify + BullMQ + worker: ${ratios(r.mixed.project.map(x => x.writtenPerSec), r.mixed.peer.map(x => x.writtenPerSec))}`);
+	}
 	if (r.settings.parts.includes("e2e")) lines.push(`  end to end, fastify + BullMQ: ${ratios(r.e2e.project.map(x => x.perSec), r.e2e.peer.map(x => x.perSec))}`);
 	if (r.settings.parts.includes("get")) {
 		lines.push(`  GET, fastify + jose + node:sqlite: ${ratios(rates(r.get.project), rates(r.get.peer))}`);
@@ -653,6 +786,7 @@ export function formatCompareResult(r: CompareResult): string {
 	const rows = [["measure", "project", "compared with", "its value", "project/it", "goal", "result"]];
 	if (s.parts.includes("accept")) rows.push(...acceptRows(r));
 	if (s.parts.includes("e2e")) rows.push(...e2eRows(r));
+	if (s.parts.includes("mixed")) rows.push(...mixedRows(r));
 	if (s.parts.includes("get")) rows.push(...getRows(r));
 	const out = [
 		`Project against its peers, one process each, sides alternating over ${s.rounds} round(s); each figure is the median of the rounds, each project/it the median of the rounds' own ratios.`,
@@ -667,6 +801,7 @@ export function formatCompareResult(r: CompareResult): string {
 		out.push("", "POST /notifications, every round (server CPU/req of the peer includes its redis-server):", formatLoadTable([...perRound("project", r.accept.project), ...perRound(PEER, r.accept.peer)]));
 	}
 	if (s.parts.includes("e2e")) out.push("", "accepted -> .eml written, every round:", e2eDetail(r));
+	if (s.parts.includes("mixed")) out.push("", "mixed (accepting and delivering at once, nothing lost or written twice), every round:", mixedDetail(r));
 	if (s.parts.includes("get")) {
 		out.push(
 			"",

@@ -8,7 +8,7 @@ import { cpus } from "node:os";
 import { createHistogram } from "node:perf_hooks";
 import autocannon from "autocannon";
 
-import { HOST, PLATFORM_ENTRY, PROJECT_ROOT, childEnv, expectStatus, freePort, makeTempDir, profileArgs, removeTempDir, startChild, type Child } from "../harness/processes";
+import { HOST, PLATFORM_ENTRY, PLATFORM_NODE_ARGS, PLATFORM_PROCESS_ENV, PROJECT_ROOT, childEnv, expectStatus, freePort, makeTempDir, profileArgs, removeTempDir, startChild, type Child } from "../harness/processes";
 
 export * from "../harness/processes";
 
@@ -190,9 +190,9 @@ export async function startPlatform(settings: BenchSettings, label: string, env:
 	try {
 		const child = await startChild({
 			name: `platform (${label})`,
-			args: [...profileArgs(), PLATFORM_ENTRY],
+			args: [...profileArgs(), ...PLATFORM_NODE_ARGS, PLATFORM_ENTRY],
 			cwd: PROJECT_ROOT,
-			env: childEnv({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...DEPLOYMENT_ENV, ...env }),
+			env: childEnv({ ...PLATFORM_PROCESS_ENV, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...DEPLOYMENT_ENV, ...env }),
 			readyUrl: `${base}/health/ready`,
 			deadlineMs: settings.startTimeoutMs
 		});

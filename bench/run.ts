@@ -10,7 +10,8 @@
  * responses were not the expected ones); slow numbers never fail the run.
  */
 import { benchAlerts, formatAlertResult } from "./alerts";
-import { benchAuth, formatAuthResult } from "./auth";
+import { authSettings, benchAuth, formatAuthResult } from "./auth";
+import { benchMfa, formatMfaResult } from "./mfa";
 import { benchCompare, compareSettings, formatCompareResult } from "./compare";
 import { benchGateway, formatGatewayResult } from "./gateway";
 import { benchInbox, formatInboxResult } from "./inbox";
@@ -88,10 +89,10 @@ const BENCHES: Bench[] = [
 		}
 	},
 	{
-		name: "auth",
+		name: "mfa",
 		async run() {
-			const result = await benchAuth();
-			return { report: formatAuthResult(result), problems: result.problems };
+			const result = await benchMfa();
+			return { report: formatMfaResult(result), problems: result.problems };
 		}
 	},
 	{
@@ -99,6 +100,13 @@ const BENCHES: Bench[] = [
 		async run(settings) {
 			const result = await benchCompare(compareSettings(settings));
 			return { report: formatCompareResult(result), problems: result.problems };
+		}
+	},
+	{
+		name: "auth",
+		async run(settings) {
+			const result = await benchAuth(authSettings(settings));
+			return { report: formatAuthResult(result), problems: result.problems };
 		}
 	},
 	{

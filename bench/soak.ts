@@ -15,6 +15,8 @@ import {
 	DEPLOYMENT_ENV,
 	HOST,
 	PLATFORM_ENTRY,
+	PLATFORM_NODE_ARGS,
+	PLATFORM_PROCESS_ENV,
 	PROJECT_ROOT,
 	childEnv,
 	describeMachine,
@@ -30,6 +32,9 @@ import {
 	startChild,
 	withOutput
 } from "./lib";
+
+/** Issue 39: peak RSS of the default configuration under the soak. */
+export const GOAL_PEAK_RSS_MB = 150;
 
 export interface SoakSettings {
 	durationSec: number;
@@ -89,9 +94,9 @@ export async function benchSoak(s: SoakSettings = soakSettings()): Promise<SoakR
 	try {
 		const child = await startChild({
 			name: "platform",
-			args: [...profileArgs(), PLATFORM_ENTRY],
+			args: [...profileArgs(), ...PLATFORM_NODE_ARGS, PLATFORM_ENTRY],
 			cwd: PROJECT_ROOT,
-			env: childEnv({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...DEPLOYMENT_ENV }),
+			env: childEnv({ ...PLATFORM_PROCESS_ENV, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...DEPLOYMENT_ENV }),
 			readyUrl: `${base}/health/ready`,
 			deadlineMs: s.startTimeoutMs
 		});
@@ -158,7 +163,7 @@ export function formatSoakResult(r: SoakResult): string {
 		"",
 		formatTable(rows),
 		"",
-		`accepted ${fmtInt(r.posted)}, sent ${fmtInt(r.sent)}, GETs ${fmtInt(r.gets)}; peak RSS ${peak.toFixed(1)} MB`,
+		`accepted ${fmtInt(r.posted)} (${(r.posted / s.durationSec).toFixed(1)}/s), sent ${fmtInt(r.sent)}, GETs ${fmtInt(r.gets)} (${(r.gets / s.durationSec).toFixed(1)}/s); peak RSS ${peak.toFixed(1)} MB (goal, issue 39: <= ${GOAL_PEAK_RSS_MB} MB: ${peak <= GOAL_PEAK_RSS_MB ? "met" : "NOT met"})`,
 		`RSS after the ${s.warmupSec} s warm-up: ${first?.rssMb.toFixed(1) ?? "-"} MB -> ${last?.rssMb.toFixed(1) ?? "-"} MB (${Number.isFinite(growth) ? `${growth >= 0 ? "+" : ""}${growth.toFixed(2)}` : "-"} MB/min)`,
 		...r.problems.map(p => `!!! ${p}`)
 	].join("\n");

@@ -216,6 +216,16 @@ export async function startChild(opts: StartOptions): Promise<Child> {
 /** The compiled entry: from dist/harness when compiled, from harness/ when run from source (tests). */
 const COMPILED = path.basename(path.resolve(__dirname, "..")) === "dist";
 export const PROJECT_ROOT = path.resolve(__dirname, COMPILED ? "../.." : "..");
+/**
+ * How the platform's process is started wherever it runs (Dockerfile, npm start, the
+ * benchmarks): V8's young generation capped at 4 MB semi-spaces (left to V8 it grows to
+ * 64 MB on a large machine, kept resident), and glibc's mmap threshold fixed, so the
+ * 16 MiB of each password hash goes back to the system when freed instead of raising
+ * the threshold and staying in a thread's arena (docs/benchmarks.md, issue 39).
+ */
+export const PLATFORM_NODE_ARGS = ["--max-semi-space-size=4"];
+export const PLATFORM_PROCESS_ENV: Record<string, string> = { MALLOC_MMAP_THRESHOLD_: "131072" };
+
 export const PLATFORM_ENTRY = path.join(PROJECT_ROOT, "dist", "index.js");
 
 export function requireBuild(): void {

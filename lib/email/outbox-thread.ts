@@ -17,6 +17,9 @@ import { LiveSet } from "../live-set";
 import { PRIORITIES } from "../delivery";
 import { SendError, type EmailMessage, type EmailProvider, type SendResult } from "./types";
 
+/** The outbox thread's young generation, in MB (issue 39: memory like a small service). */
+export const OUTBOX_YOUNG_GENERATION_MB = 8;
+
 // Compiled, the worker is beside this module. Jest runs the TypeScript sources, which a
 // thread cannot load: there it is the build's (`npm test` builds first).
 const WORKER_FILE = __filename.endsWith(".ts") ? path.resolve(__dirname, "../../dist/lib/email/outbox-worker.js") : path.join(__dirname, "outbox-worker.js");
@@ -59,7 +62,8 @@ export class ThreadedFileEmailProvider implements EmailProvider {
 	}
 
 	private start(): Worker {
-		const worker = new Worker(WORKER_FILE, { workerData: { dir: this.dir } });
+		// A small young generation: the thread composes one message at a time, and V8's default would keep tens of MB resident.
+		const worker = new Worker(WORKER_FILE, { workerData: { dir: this.dir }, resourceLimits: { maxYoungGenerationSizeMb: OUTBOX_YOUNG_GENERATION_MB } });
 		worker.unref();
 		let failure: Error | null = null;
 		worker.on("message", (reply: OutboxReply) => this.answer(reply));

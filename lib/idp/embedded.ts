@@ -338,8 +338,14 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 		const auth = { authTime: rec.authTime ?? Math.floor(Date.parse(rec.createdAt) / 1000), amr: rec.amr ?? ["pwd"] };
 		const tokens = await this.issue(user, rec.familyId, rec.expiresAt, auth);
 		// A replay may have revoked the family between the claim and the new token's
-		// insert; the new token must not outlive that revocation.
-		if ((await this.refreshTokens.count({ familyId: rec.familyId, revokedAt: { $ne: null } })) > 0) {
+		// insert; the new token must not outlive that revocation. Every revocation
+		// (of the family, or of all the user's sessions) marks each of its tokens whose
+		// revokedAt is null, the one claimed above included: reading that one record
+		// tells, where counting the family's revoked tokens read every token the
+		// session ever had (a family grows by one per refresh).
+		// Gone (the user deleted meanwhile) counts as revoked.
+		const claimedNow = await this.refreshTokens.get(id);
+		if (!claimedNow || claimedNow.revokedAt) {
 			await this.refreshTokens.updateMany({ familyId: rec.familyId, revokedAt: null }, { $set: { revokedAt: now } });
 			throw invalidRefresh();
 		}

@@ -1,6 +1,5 @@
 import type { Config } from "../config";
 import type { Store } from "../store";
-import { CognitoIdentityProvider } from "./cognito";
 import { EmbeddedIdentityProvider } from "./embedded";
 import { SigningKeyRing, loadSigningKey } from "./keys";
 import type { IdentityProvider } from "./types";
@@ -8,7 +7,8 @@ import type { IdentityProvider } from "./types";
 export type { IdentityProvider, TokenSet } from "./types";
 
 export async function createIdentityProvider(config: Config, store: () => Store, log?: { info(message: string): void }): Promise<IdentityProvider> {
-	if (config.idp.kind === "cognito") return new CognitoIdentityProvider(config.idp, store());
+	// The Cognito client (AWS SDK) loads only when configured.
+	if (config.idp.kind === "cognito") return new (require("./cognito") as typeof import("./cognito")).CognitoIdentityProvider(config.idp, store());
 	const options = { keyEncryptionKey: config.idp.keyEncryptionKey, dataDir: config.dataDir, log };
 	const key = new SigningKeyRing(store(), await loadSigningKey(store(), options), options);
 	return new EmbeddedIdentityProvider({

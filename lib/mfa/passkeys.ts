@@ -11,15 +11,12 @@
  *   counter, which must grow with every assertion of an authenticator that keeps one.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import {
-	generateAuthenticationOptions,
-	generateRegistrationOptions,
-	verifyAuthenticationResponse,
-	verifyRegistrationResponse,
-	type AuthenticationResponseJSON,
-	type PublicKeyCredentialCreationOptionsJSON,
-	type PublicKeyCredentialRequestOptionsJSON,
-	type RegistrationResponseJSON
+import type * as SimpleWebAuthn from "@simplewebauthn/server";
+import type {
+	AuthenticationResponseJSON,
+	PublicKeyCredentialCreationOptionsJSON,
+	PublicKeyCredentialRequestOptionsJSON,
+	RegistrationResponseJSON
 } from "@simplewebauthn/server";
 import type { WebAuthnConfig } from "../config";
 import { sha256 } from "../crypto";
@@ -27,6 +24,9 @@ import { ClientError } from "../errors";
 import type { Collection, Store } from "../store";
 import { DuplicateKeyError } from "../store/types";
 import type { FactorRecord } from "./records";
+
+/** @simplewebauthn/server and its ASN.1 stack (about 17 MB of RSS) load with the first passkey ceremony. */
+const webauthn = () => require("@simplewebauthn/server") as typeof SimpleWebAuthn;
 
 export type ChallengePurpose = "registration" | "authentication" | "mfa";
 
@@ -132,7 +132,7 @@ export class Passkeys {
 	/** Creation options for a new passkey of the user; a new request replaces one still pending. */
 	async registrationOptions(user: { sub: string; username: string; email: string }): Promise<PublicKeyCredentialCreationOptionsJSON> {
 		const challenge = this.newChallenge();
-		const options = await generateRegistrationOptions({
+		const options = await webauthn().generateRegistrationOptions({
 			rpName: this.config.rpName,
 			rpID: this.config.rpId,
 			userName: user.email,
@@ -156,7 +156,7 @@ export class Passkeys {
 		if (!challenge) throw invalidWebAuthnResponse(400, "No registration is pending: ask for new options.");
 		let info;
 		try {
-			const verified = await verifyRegistrationResponse({
+			const verified = await webauthn().verifyRegistrationResponse({
 				response,
 				expectedChallenge: c => sha256(c) === challenge.challengeHash,
 				expectedOrigin: this.config.origins,
@@ -201,7 +201,7 @@ export class Passkeys {
 	async authenticationOptions(userSub: string | null | undefined): Promise<PublicKeyCredentialRequestOptionsJSON & { challengeId: string }> {
 		const challenge = this.newChallenge();
 		// No allowCredentials: whether a username has passkeys is not told; every passkey is discoverable.
-		const options = await generateAuthenticationOptions({ rpID: this.config.rpId, challenge, timeout: CHALLENGE_TTL_SEC * 1000, userVerification: "required" });
+		const options = await webauthn().generateAuthenticationOptions({ rpID: this.config.rpId, challenge, timeout: CHALLENGE_TTL_SEC * 1000, userVerification: "required" });
 		const bound = userSub === undefined ? {} : { userSub: userSub ?? NOBODY };
 		const challengeId = await this.storeChallenge(options.challenge, { purpose: "authentication", ...bound });
 		return { ...options, challengeId };
@@ -212,7 +212,7 @@ export class Passkeys {
 		const passkeys = await this.userPasskeys(userSub);
 		if (passkeys.length === 0) return null;
 		const challenge = this.newChallenge();
-		const options = await generateAuthenticationOptions({
+		const options = await webauthn().generateAuthenticationOptions({
 			rpID: this.config.rpId,
 			challenge,
 			timeout: CHALLENGE_TTL_SEC * 1000,
@@ -239,7 +239,7 @@ export class Passkeys {
 		const counter = factor.counter ?? 0;
 		let info;
 		try {
-			const verified = await verifyAuthenticationResponse({
+			const verified = await webauthn().verifyAuthenticationResponse({
 				response,
 				expectedChallenge: c => sha256(c) === challenge.challengeHash,
 				expectedOrigin: this.config.origins,

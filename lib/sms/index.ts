@@ -1,8 +1,7 @@
 import path from "node:path";
 import type { Config, SmsProviderKind } from "../config";
-import { AwsSmsProvider } from "./aws";
 import { FileSmsProvider } from "./file";
-import { SmppSmsProvider, type SmppLog } from "./smpp";
+import type { SmppLog } from "./smpp";
 import type { ReceiptListener, SmsProvider } from "./types";
 
 export * from "./types";
@@ -17,13 +16,14 @@ export interface SmsProviderDeps {
 }
 
 /** One provider of SMS_PROVIDERS (the first by default). */
+/** The AWS and SMPP modules load only when configured: a few MB of RSS each otherwise. */
 export function createSmsProvider(config: Config, deps: SmsProviderDeps = {}, name: SmsProviderKind = config.notifications.sms.provider): SmsProvider {
 	const n = config.notifications;
 	switch (name) {
 		case "aws":
-			return new AwsSmsProvider({ region: config.idp.region, endpoint: n.sms.awsEndpoint, configurationSet: n.sms.configurationSet, timeoutMs: n.sendTimeoutMs });
+			return new (require("./aws") as typeof import("./aws")).AwsSmsProvider({ region: config.idp.region, endpoint: n.sms.awsEndpoint, configurationSet: n.sms.configurationSet, timeoutMs: n.sendTimeoutMs });
 		case "smpp":
-			return new SmppSmsProvider({ ...n.sms.smpp!, timeoutMs: n.sendTimeoutMs, onReceipt: deps.onReceipt, log: deps.log });
+			return new (require("./smpp") as typeof import("./smpp")).SmppSmsProvider({ ...n.sms.smpp!, timeoutMs: n.sendTimeoutMs, onReceipt: deps.onReceipt, log: deps.log });
 		default:
 			return new FileSmsProvider(path.join(config.dataDir, "outbox", "sms"));
 	}

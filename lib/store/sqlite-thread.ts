@@ -31,9 +31,10 @@ const WORKER_FILE = __filename.endsWith(".ts") ? path.resolve(__dirname, "../../
  * thread kept up to 149 MB committed around 7 to 10 MB of live objects, which showed
  * as resident memory. 48 MB (16 MB semi-spaces) still holds many batches. By an
  * interleaved A/B of the accept load (5 rounds) it was within noise of the default:
- * 1.013 of its req/s and 1.012 of its CPU per accept.
+ * 1.013 of its req/s and 1.012 of its CPU per accept. Issue 39 (peak RSS <= 150 MB in
+ * the soak) took it to 12 MB (4 MB semi-spaces): docs/benchmarks.md has the figures.
  */
-export const WORKER_YOUNG_GENERATION_MB = 48;
+export const WORKER_YOUNG_GENERATION_MB = 12;
 
 export interface SqliteWorkerStoreOptions {
 	/** Lets tests make the worker exit at once (crashWorker). */
