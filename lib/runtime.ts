@@ -268,12 +268,17 @@ export class Runtime {
 	private publishDenials(denials: Denial[]): void {
 		const kv = this.config.redisUrl ? this.kv() : null;
 		if (kv?.kind !== "redis") return;
-		(kv as RedisKeyValue).client.publish(this.denialChannel(), JSON.stringify({ node: this.broker?.nodeID, denials })).catch(() => undefined);
+		// ping waits for the connection (the client keeps no offline queue).
+		const message = JSON.stringify({ denials });
+		kv.ping()
+			.then(() => (kv as RedisKeyValue).client.publish(this.denialChannel(), message))
+			.catch((err: Error) => this.broker?.getLogger("sessions").warn("Publishing ended sessions on Redis failed", { error: err.message }));
 	}
 	private subscribeDenials(): void {
 		const kv = this.config.redisUrl ? this.kv() : null;
 		if (kv?.kind !== "redis") return;
-		const sub = (kv as RedisKeyValue).client.duplicate();
+		// A connection of its own in subscriber mode, which queues the SUBSCRIBE until it is connected (and again on each reconnect).
+		const sub = (kv as RedisKeyValue).client.duplicate({ enableOfflineQueue: true, commandTimeout: undefined });
 		sub.on("error", () => undefined);
 		sub.on("message", (_channel: string, message: string) => {
 			try {

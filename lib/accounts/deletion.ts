@@ -209,6 +209,8 @@ export class AccountDeletion {
 			case "factors":
 				for (const name of FACTOR_COLLECTIONS) await store.collection(name).deleteMany({ userSub: actorId });
 				await store.collection("lifecycle_tokens").deleteMany({ sub: actorId });
+				// The sessions' devices and addresses (lib/sessions/records.ts); the ended sids stay on the deny list until it expires.
+				await store.collection("sessions").deleteMany({ sub: actorId });
 				return;
 			case "actor":
 				await actors.remove(actorId);
