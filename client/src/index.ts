@@ -17,11 +17,10 @@ import { mfaApi, type MfaApi } from "./mfa.js";
 import { passkeysApi, type PasskeysApi } from "./passkeys.js";
 import { otpApi, type OtpApi } from "./otp.js";
 import { auditApi, securityApi, type AuditApi, type SecurityApi } from "./security.js";
-import { meApi, sessionsApi, type SessionsApi } from "./sessions.js";
 import { accountApi, type AccountApi } from "./account.js";
 import { ApiError, requester, type Problem, type Request, type Transport } from "./request.js";
 import { memoryStorage, type TokenStorage } from "./storage.js";
-import type { EmailVerified, Me, RegisterInput, RegisterResult, TokenSet } from "./types.js";
+import type { EmailVerified, RegisterInput, RegisterResult, TokenSet } from "./types.js";
 
 export type { ActorsApi, NotificationsApi, PreferencesApi, PushSubscriptionsApi, ResumesApi, TemplatesApi, WebhookEndpointsApi } from "./namespaces.js";
 export type { AdminApi } from "./admin.js";
@@ -29,7 +28,6 @@ export type { EnrolmentOptions, MfaApi } from "./mfa.js";
 export type { PasskeysApi, WebAuthnBrowser } from "./passkeys.js";
 export type { OtpApi } from "./otp.js";
 export type { AuditApi, SecurityApi } from "./security.js";
-export type { SessionsApi } from "./sessions.js";
 export type { AccountApi } from "./account.js";
 export { ApiError, type ErrorCode, type Method, type PathOf, type Problem, type Request, type RequestOptions } from "./request.js";
 export { memoryStorage, webStorage, type TokenStorage, type WebStorageLike } from "./storage.js";
@@ -158,10 +156,6 @@ export interface Client {
 	audit: AuditApi;
 	/** A security alert's "not me" link. */
 	security: SecurityApi;
-	/** The signed-in user's sessions: list them, end one. */
-	sessions: SessionsApi;
-	/** GET /auth/me: the signed-in user's account. */
-	me(): Promise<Me>;
 	/** The signed-in user's own account data: export, delete, change the email address (step-up). */
 	account: AccountApi;
 	actors: ActorsApi;
@@ -353,8 +347,6 @@ export function createClient(options: ClientOptions): Client {
 		otp: otpApi(request, keep),
 		audit: auditApi(request),
 		security: securityApi(request),
-		sessions: sessionsApi(request),
-		me: meApi(request),
 		account: accountApi(request, async () => {
 			await storage.remove(key);
 		}),
