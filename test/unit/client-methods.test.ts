@@ -193,6 +193,23 @@ const ROWS: Record<string, Row> = {
 	},
 	"admin.serviceAccounts.list": { call: c => c.admin.serviceAccounts.list(), method: "GET", path: "/admin/service-accounts", token: true, answer: json(200, { items: [] }), result: { items: [] } },
 	"admin.serviceAccounts.delete": { call: c => c.admin.serviceAccounts.delete("billing"), method: "DELETE", path: "/admin/service-accounts/billing", token: true, answer: json(204), result: undefined },
+	"sessions.list": {
+		call: c => c.sessions.list(),
+		method: "GET",
+		path: "/auth/sessions",
+		token: true,
+		answer: json(200, { items: [{ sessionId: "s1", createdAt: "t", lastUsedAt: "t", userAgent: "UA", ip: "203.0.113.7", amr: ["pwd"], current: true }] }),
+		result: { items: [{ sessionId: "s1", createdAt: "t", lastUsedAt: "t", userAgent: "UA", ip: "203.0.113.7", amr: ["pwd"], current: true }] }
+	},
+	"sessions.revoke": { call: c => c.sessions.revoke("s/1"), method: "DELETE", path: "/auth/sessions/s%2F1", token: true, answer: json(204), result: undefined },
+	me: {
+		call: c => c.me(),
+		method: "GET",
+		path: "/auth/me",
+		token: true,
+		answer: json(200, { actorId: ID, email: "ada@example.com", emailVerified: true, phoneVerified: false, emailDeliverable: true, factors: [], createdAt: "t" }),
+		result: { actorId: ID, email: "ada@example.com", emailVerified: true, phoneVerified: false, emailDeliverable: true, factors: [], createdAt: "t" }
+	},
 	"admin.keys.rotate": { call: c => c.admin.keys.rotate(), method: "POST", path: "/admin/keys/rotate", token: true, answer: json(201, { kid: "k2" }), result: { kid: "k2" } },
 	"admin.stats": { call: c => c.admin.stats(), method: "GET", path: "/admin/stats", token: true, answer: json(200, { at: "t" }), result: { at: "t" } },
 	"admin.providers": {

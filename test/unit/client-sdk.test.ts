@@ -113,6 +113,29 @@ describe("@auth-notify/client", () => {
 		expect(again.status).toBe(401);
 	});
 
+	it("should list the user's sessions, end another device's one, and read the account with me()", async () => {
+		const user = newUser();
+		await client().register(user);
+		const laptop = client({ storage: memoryStorage() });
+		const phone = client({ storage: memoryStorage() });
+		await laptop.login(user.email, user.password);
+		await phone.login(user.email, user.password);
+		const mine = await laptop.sessions.list();
+		const current = mine.items.filter(s => s.current);
+		expect(current).toHaveLength(1);
+		const theirs = (await phone.sessions.list()).items.find(s => s.current)!;
+		expect(theirs.sessionId).not.toBe(current[0].sessionId);
+		expect(mine.items.map(s => s.sessionId)).toContain(theirs.sessionId);
+		await laptop.sessions.revoke(theirs.sessionId);
+		await expect(laptop.sessions.revoke(theirs.sessionId)).rejects.toMatchObject({ status: 404 });
+		// The phone's access token is denied, and so is the refresh it tries next: it is signed out.
+		await expect(phone.sessions.list()).rejects.toMatchObject({ status: 401 });
+		expect(await phone.accessToken()).toBeNull();
+		const left = await laptop.sessions.list();
+		expect(left.items.map(s => s.sessionId)).not.toContain(theirs.sessionId);
+		await expect(laptop.me()).resolves.toMatchObject({ email: user.email.toLowerCase(), emailDeliverable: true });
+	});
+
 	it("should forget the session on logout even when the platform cannot be reached, and say so", async () => {
 		const storage = memoryStorage();
 		const offline: typeof fetch = async (input, init) => {
