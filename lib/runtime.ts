@@ -20,6 +20,7 @@ import { probeDirectory } from "./files/disk";
 import { createIdentityProvider, type IdentityProvider } from "./idp";
 import { embeddedTrust } from "./idp/embedded";
 import { createKeyValue, type KeyValue } from "./kv";
+import type { RedisKeyValue } from "./kv/redis";
 import { STATUS_EVENTS, type StatusEvent, type StatusEvents } from "./delivery";
 import { INBOX_CHANGED, type InboxChange } from "./inbox";
 import { registerAccountMail } from "./accounts/lifecycle-mail";
@@ -33,6 +34,9 @@ import { SnsVerifier } from "./sns/verify";
 import { StorageHealth } from "./process/storage-health";
 import { UnsubscribeKeys } from "./unsubscribe/keys";
 import { createStore, type Store } from "./store";
+import { attachSessionEnds } from "./accounts/end-sessions";
+import { DENY_MARGIN_SEC, SESSIONS_DENIED_EVENT, SessionDenyList, type Denial } from "./sessions/deny-list";
+import { SessionRecords } from "./sessions/records";
 
 /** Services that keep nothing in the store: a node running only these never opens it. */
 const STORELESS: readonly ServiceName[] = ["api-gateway"];
@@ -40,6 +44,8 @@ const STORELESS: readonly ServiceName[] = ["api-gateway"];
 /** The action that publishes the embedded provider's public keys. */
 const JWKS_ACTION = "auth.jwks";
 const KEY_FETCH_TIMEOUT_MS = 5000;
+/** The action that answers the ended sessions a node starting without a store must refuse. */
+const DENIALS_ACTION = "auth.deniedSessions";
 /** How often a node waiting to hear of the auth service looks again. */
 const JWKS_WAIT_INTERVAL_MS = 25;
 
@@ -66,20 +72,26 @@ export class Runtime {
 	private readonly kvRef = once<KeyValue>(() => createKeyValue(this.config));
 	private readonly idpRef = once<Promise<IdentityProvider>>(() => {
 		const p = createIdentityProvider(this.config, () => this.store(), this.broker?.getLogger("idp"));
-		p.catch(() => undefined);
+		p.then(
+			idp => attachSessionEnds(idp, { open: (sub, keep) => this.sessions().openIds(sub, keep), ended: (sub, sids) => this.sessionsEnded(sub, sids) }),
+			() => undefined
+		);
 		return p;
 	});
 	private readonly publicKeysRef = once<PublicKeySet>(
 		() => new PublicKeySet({ fetch: first => this.fetchPublicKeys(first), source: JWKS_ACTION, log: this.broker?.getLogger("keys") })
 	);
 	private readonly verifierRef = once<Promise<TokenVerifier>>(async () => {
-		this.madeVerifier =
-			this.config.idp.kind === "cognito"
-				? new TokenVerifier((await this.idp()).trust())
-				: new TokenVerifier(embeddedTrust(this.config.idp, this.config.publicUrl, this.publicKeys().getKey));
+		const trust = this.config.idp.kind === "cognito" ? (await this.idp()).trust() : embeddedTrust(this.config.idp, this.config.publicUrl, this.publicKeys().getKey);
+		this.madeVerifier = new TokenVerifier({ ...trust, denied: this.deniedSessions });
+		this.loadDenials();
 		return this.madeVerifier;
 	});
 	private madeVerifier: TokenVerifier | undefined;
+	/** Ended sessions whose access tokens this node refuses (lib/sessions/deny-list.ts). */
+	readonly deniedSessions = new SessionDenyList();
+	private sessionRecords: SessionRecords | undefined;
+	private denialsLoaded = false;
 	readonly serviceTokens = new ServiceTokenCache(() => this.idp());
 	/**
 	 * The status events this process records, as they become durable. Its subscribers
@@ -169,6 +181,97 @@ export class Runtime {
 
 	verifier(): Promise<TokenVerifier> {
 		return this.verifierRef.get();
+	}
+
+	/** What the platform keeps about each session (lib/sessions/records.ts). */
+	sessions(): SessionRecords {
+		return (this.sessionRecords ??= new SessionRecords(() => this.store(), this.config.idp.refreshTokenTtl));
+	}
+
+	/** How long an ended session's sid is refused: the longest an access token of it can live (Cognito's may live a day). */
+	private denySeconds(): number {
+		return (this.config.idp.kind === "cognito" ? Math.max(this.config.idp.accessTokenTtl, 86_400) : this.config.idp.accessTokenTtl) + DENY_MARGIN_SEC;
+	}
+
+	/**
+	 * Sessions ended on this node: marked ended, refused here at once, recorded for
+	 * nodes that start later, and told to every node over the transporter (and Redis).
+	 */
+	async sessionsEnded(sub: string, sids: readonly string[]): Promise<void> {
+		if (sids.length === 0) return;
+		const until = Date.now() + this.denySeconds() * 1000;
+		const denials: Denial[] = sids.map(sid => ({ sid, until }));
+		this.deniedSessions.add(denials);
+		const expiresAt = new Date(until).toISOString();
+		const col = this.store().collection<{ id: string; until: number; expiresAt: string }>("session_denials");
+		for (const sid of sids) {
+			if ((await col.updateMany({ id: sid }, { $set: { until, expiresAt } })) === 0) await col.insert({ id: sid, until, expiresAt }).catch(() => undefined);
+		}
+		await this.sessions().ended(sub, sids);
+		const broker = this.broker;
+		if (broker) await broker.broadcast(SESSIONS_DENIED_EVENT, { denials }).catch((err: Error) => broker.getLogger("sessions").warn("Announcing ended sessions failed", { error: err.message }));
+		this.publishDenials(denials);
+	}
+
+	/** Ended sessions another node announced. */
+	sessionsDenied(payload: { denials?: Denial[] }): void {
+		if (Array.isArray(payload?.denials)) this.deniedSessions.add(payload.denials);
+	}
+
+	/** The denials still in force, for a node that starts (auth.deniedSessions) and for this node's own start. */
+	async storedDenials(): Promise<Denial[]> {
+		const rows = await this.store().collection<{ id: string; until: number; expiresAt: string }>("session_denials").find({ expiresAt: { $gt: new Date().toISOString() } });
+		return rows.map(r => ({ sid: r.id, until: r.until }));
+	}
+
+	/** At start: the denials recorded before this node came up, from the store or, on a node without one, from the auth service. */
+	private loadDenials(): void {
+		if (this.denialsLoaded) return;
+		this.denialsLoaded = true;
+		this.subscribeDenials();
+		const log = this.broker?.getLogger("sessions");
+		const load = async (): Promise<void> => {
+			if (this.usesStore()) {
+				this.deniedSessions.add(await this.storedDenials());
+				return;
+			}
+			const broker = this.broker;
+			if (!broker) return;
+			const deadline = Date.now() + 30_000;
+			while (!broker.registry.actions.isAvailable(DENIALS_ACTION)) {
+				if (Date.now() > deadline) throw new Error(`no node offering ${DENIALS_ACTION} was heard of`);
+				await sleep(100, undefined, { ref: false });
+			}
+			const res = await broker.call<{ denials: Denial[] }, Record<string, never>>(DENIALS_ACTION, {}, { timeout: KEY_FETCH_TIMEOUT_MS });
+			this.deniedSessions.add(res.denials);
+		};
+		load().catch((err: Error) => log?.warn("The ended sessions recorded before this node started could not be loaded", { error: err.message }));
+	}
+
+	/** With Redis: denials are also published there, for nodes that share Redis but no transporter. */
+	private redisSubscriber: { quit(): Promise<unknown> } | undefined;
+	private denialChannel(): string {
+		return `${this.config.namespace}:sessions-denied`;
+	}
+	private publishDenials(denials: Denial[]): void {
+		const kv = this.config.redisUrl ? this.kv() : null;
+		if (kv?.kind !== "redis") return;
+		(kv as RedisKeyValue).client.publish(this.denialChannel(), JSON.stringify({ node: this.broker?.nodeID, denials })).catch(() => undefined);
+	}
+	private subscribeDenials(): void {
+		const kv = this.config.redisUrl ? this.kv() : null;
+		if (kv?.kind !== "redis") return;
+		const sub = (kv as RedisKeyValue).client.duplicate();
+		sub.on("error", () => undefined);
+		sub.on("message", (_channel: string, message: string) => {
+			try {
+				this.sessionsDenied(JSON.parse(message) as { denials?: Denial[] });
+			} catch {
+				// Not ours.
+			}
+		});
+		sub.subscribe(this.denialChannel()).catch(() => undefined);
+		this.redisSubscriber = sub;
 	}
 
 	/** The principal of a token this node verified before and that has not expired, without waiting; else undefined. */
@@ -289,6 +392,7 @@ export class Runtime {
 		this.wakes.stop();
 		const idp = this.idpRef.peek();
 		if (idp) await (await idp.catch(() => null))?.close();
+		await this.redisSubscriber?.quit().catch(() => undefined);
 		await this.kvRef.peek()?.close();
 		await this.filesRef.peek()?.close();
 		await this.storeRef.peek()?.close();

@@ -4,6 +4,7 @@
  */
 import type { CallingOptions, Context, ServiceSchema } from "moleculer";
 import { runtimeOf, type Runtime } from "../lib/runtime";
+import { SESSIONS_DENIED_EVENT, type Denial } from "../lib/sessions/deny-list";
 
 export interface RuntimeMethods {
 	runtime(): Runtime;
@@ -20,6 +21,9 @@ export const RuntimeMixin: Partial<ServiceSchema> = {
 	events: {
 		[KEYS_ROTATED_EVENT]() {
 			runtimeOf(this.broker).keysRotated();
+		},
+		[SESSIONS_DENIED_EVENT](ctx: Context<{ denials?: Denial[] }>) {
+			runtimeOf(this.broker).sessionsDenied(ctx.params);
 		},
 		[ENDPOINTS_CHANGED_EVENT]() {
 			runtimeOf(this.broker).webhookEndpointsChanged();

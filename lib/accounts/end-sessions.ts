@@ -1,10 +1,54 @@
 /**
- * Ends every session of a user: the one place the "not me" link, the lockout and an
- * administrator's lock go through, so the sessions work (a `sid` deny list that stops
- * access tokens too) plugs in here.
+ * Ends sessions: the one place sign-out, sign-out everywhere, the "not me" link, the
+ * lockout, an administrator's lock or end-sessions, a password change or reset and an
+ * account's deletion go through. The provider ends the refresh tokens at once; the
+ * hook the process attaches to its provider (lib/runtime.ts: lib/sessions) marks the
+ * sessions ended and puts their `sid` on the deny list every node holds, so their
+ * access tokens stop within a second too.
  */
 import type { CreatedUser, IdentityProvider } from "../idp/types";
 
-export async function endEverySession(idp: IdentityProvider, user: CreatedUser): Promise<void> {
-	await idp.revokeAllSessions(user);
+export interface SessionEndHook {
+	/** The sids of the user's open sessions (all but `keep`), read before the provider ends them. */
+	open(sub: string, keep?: string): Promise<string[]>;
+	/** These sessions have ended: deny their access tokens everywhere. */
+	ended(sub: string, sids: string[]): Promise<void>;
+}
+
+const hooks = new WeakMap<IdentityProvider, SessionEndHook>();
+
+export function attachSessionEnds(idp: IdentityProvider, hook: SessionEndHook): void {
+	hooks.set(idp, hook);
+}
+
+export async function endEverySession(idp: IdentityProvider, user: CreatedUser, keepSession?: string): Promise<void> {
+	const hook = hooks.get(idp);
+	const sids = hook ? await hook.open(user.sub, keepSession) : [];
+	await idp.revokeAllSessions(user, keepSession);
+	if (hook) await hook.ended(user.sub, sids);
+}
+
+/** Sign-out: the session this refresh token belongs to. */
+export async function endSessionOf(idp: IdentityProvider, refreshToken: string): Promise<{ sub: string; sid: string } | null> {
+	const owner = (await idp.sessionOwner?.(refreshToken)) ?? null;
+	await idp.revokeSession(refreshToken);
+	if (owner) await hooks.get(idp)?.ended(owner.sub, [owner.sid]);
+	return owner;
+}
+
+/**
+ * Ends the user's session with this sid; false when the user has no such open session
+ * (another user's id, an ended one). With a provider that cannot end one session by
+ * its id (Cognito), the deny list and the session record alone end it.
+ */
+export async function endSessionById(idp: IdentityProvider, sub: string, sid: string, known: boolean): Promise<boolean> {
+	const revoked = idp.revokeSessionById ? await idp.revokeSessionById(sub, sid) : known;
+	if (!revoked) return false;
+	await hooks.get(idp)?.ended(sub, [sid]);
+	return true;
+}
+
+/** Tells the hook of a session the provider ended itself (a reused refresh token). */
+export async function sessionEnded(idp: IdentityProvider, sub: string, sid: string): Promise<void> {
+	await hooks.get(idp)?.ended(sub, [sid]);
 }

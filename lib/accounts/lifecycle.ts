@@ -12,7 +12,7 @@ import type { NotificationIntake } from "../notifications";
 import type { RateLimiter } from "../rate-limit";
 import type { Store } from "../store";
 import type { AuditLog, RequestOrigin } from "../audit";
-import { endEverySession } from "./end-sessions";
+import { endEverySession, endSessionOf } from "./end-sessions";
 import { queueLifecycleMail } from "./lifecycle-mail";
 import { AccountLocks } from "./locks";
 import type { LoginGuard } from "./login-guard";
@@ -181,7 +181,7 @@ export class AccountLifecycle {
 			if ((err as ClientError).type === "INVALID_PASSWORD" || (err as ClientError).type === "VALIDATION_ERROR") await tokens.giveBack(rec);
 			throw err;
 		}
-		await idp.revokeAllSessions({ sub: rec.sub, username: rec.username });
+		await endEverySession(idp, { sub: rec.sub, username: rec.username });
 		await tokens.spendAll("reset-password", rec.sub);
 		// The unlock path of a lockout and of a "not me" block.
 		await this.deps.guard.reset(rec.sub);
@@ -217,19 +217,18 @@ export class AccountLifecycle {
 		await this.deps.limiter().hitUser("login", profile.email);
 		await idp.verifyPassword(profile.email, currentPassword);
 		await idp.setPassword(caller.username, newPassword);
-		await idp.revokeAllSessions({ sub: caller.sub, username: caller.username }, caller.sid);
+		await endEverySession(idp, { sub: caller.sub, username: caller.username }, caller.sid);
 		await this.deps.audit.record("auth.password_changed", caller.sub, { ...origin, sessionId: caller.sid });
 	}
 
 	async logout(refreshToken: string, origin: RequestOrigin = {}): Promise<void> {
 		const idp = await this.deps.idp();
-		const owner = idp.sessionOwner ? await idp.sessionOwner(refreshToken) : null;
-		await idp.revokeSession(refreshToken);
+		const owner = await endSessionOf(idp, refreshToken);
 		if (owner) await this.deps.audit.record("auth.signed_out", owner.sub, { ...origin, sessionId: owner.sid });
 	}
 
 	async logoutAll(caller: Caller, origin: RequestOrigin = {}): Promise<void> {
-		await (await this.deps.idp()).revokeAllSessions({ sub: caller.sub, username: caller.username });
+		await endEverySession(await this.deps.idp(), { sub: caller.sub, username: caller.username });
 		await this.deps.audit.record("auth.signed_out", caller.sub, { ...origin, sessionId: caller.sid }, { scope: "all" });
 	}
 

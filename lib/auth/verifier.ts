@@ -39,6 +39,8 @@ export interface VerifierOptions {
 	services: TokenTrust;
 	cacheSize?: number;
 	now?: () => number;
+	/** Ended sessions (lib/sessions/deny-list.ts): a token whose sid is here is refused as an invalid one. */
+	denied?: { has(sid: string): boolean };
 }
 
 /**
@@ -70,14 +72,25 @@ export class TokenVerifier {
 	/** The principal of this very token when it was verified before and has not expired; the hot path needs no promise. */
 	cached(token: string): Principal | undefined {
 		const hit = this.cache.get(cacheKey(token));
-		return hit !== undefined && hit.token === token ? hit.principal : undefined;
+		if (hit === undefined || hit.token !== token) return undefined;
+		return this.ended(hit.principal) ? undefined : hit.principal;
+	}
+
+	/** Whether the token's session has ended (the sid deny list): one Map lookup, none while the list is empty. */
+	private ended(principal: Principal): boolean {
+		const sid = principal.kind === "user" ? principal.sid : undefined;
+		return sid !== undefined && this.opts.denied !== undefined && this.opts.denied.has(sid);
 	}
 
 	async verify(token: string): Promise<Principal> {
 		if (typeof token !== "string") throw unauthorized("The token is invalid or expired.");
-		const hit = this.cached(token);
-		if (hit !== undefined) return hit;
+		const hit = this.cache.get(cacheKey(token));
+		if (hit !== undefined && hit.token === token) {
+			if (this.ended(hit.principal)) throw unauthorized("The token is invalid or expired.");
+			return hit.principal;
+		}
 		const principal = await this.verifyUncached(token);
+		if (this.ended(principal)) throw unauthorized("The token is invalid or expired.");
 		this.cache.set(cacheKey(token), { token, principal }, principal.exp * 1000);
 		return principal;
 	}

@@ -244,6 +244,15 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 		return rec && !rec.revokedAt ? { sub: rec.userId, sid: rec.familyId } : null;
 	}
 
+	async revokeSessionById(sub: string, sid: string): Promise<boolean> {
+		return (await this.refreshTokens.updateMany({ familyId: sid, userId: sub, revokedAt: null }, { $set: { revokedAt: this.iso() } })) > 0;
+	}
+
+	async liveSessionIds(sub: string): Promise<Set<string>> {
+		const live = await this.refreshTokens.find({ userId: sub, revokedAt: null, expiresAt: { $gt: this.iso() } });
+		return new Set(live.map(r => r.familyId));
+	}
+
 	onRefreshReuse(listener: (sub: string, sid: string) => Promise<void>): void {
 		this.reuseListeners.push(listener);
 	}

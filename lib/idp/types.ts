@@ -147,6 +147,10 @@ export interface IdentityProvider {
 	 * when unknown, ended, or the provider cannot tell (Cognito's tokens are opaque).
 	 */
 	sessionOwner?(refreshToken: string): Promise<{ sub: string; sid: string } | null>;
+	/** Ends the user's session with this sid; false when it is not theirs or not live. Absent where the provider cannot end one session by its id. */
+	revokeSessionById?(sub: string, sid: string): Promise<boolean>;
+	/** The sids of the user's sessions that still hold a live refresh token; absent where the provider cannot tell. */
+	liveSessionIds?(sub: string): Promise<Set<string>>;
 	/** Told when a rotated refresh token comes back and its session is ended (the audit's refresh_reuse_detected). */
 	onRefreshReuse?(listener: (sub: string, sid: string) => Promise<void>): void;
 	/** Ends every session of the user, except the one named `keepSession` (the `sid` claim) where the provider can tell them apart. */

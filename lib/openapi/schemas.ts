@@ -123,7 +123,43 @@ export const COMPONENT_SCHEMAS = {
 				description: "In the answer of GET /admin/users/{actorId}: false after a permanent bounce or a complaint on the address, true again after a delivery or a new verification."
 			},
 			locked: { type: "boolean", description: "Password sign-in and refresh are refused until an administrator unlocks the account." },
-			lockedAt: isoTime
+			lockedAt: isoTime,
+			sessions: { type: "array", items: { $ref: "#/components/schemas/Session" }, description: "In the answer of GET /admin/users/{actorId}: the open sessions (`current` is always false here)." },
+			factors: { type: "array", items: { $ref: "#/components/schemas/MfaFactor" }, description: "In the answer of GET /admin/users/{actorId}: the active second factors, without secrets." }
+		}
+	},
+	/** services/auth/sessions.ts: one session (a refresh-token family). */
+	Session: {
+		type: "object",
+		required: ["sessionId", "createdAt", "lastUsedAt", "userAgent", "ip", "amr", "current"],
+		properties: {
+			sessionId: { type: "string", description: "The `sid` of the session's tokens." },
+			createdAt: isoTime,
+			lastUsedAt: { ...isoTime, description: "The sign-in, or the last refresh." },
+			userAgent: { type: ["string", "null"], description: "The User-Agent of the sign-in." },
+			ip: { type: ["string", "null"], description: "The client's address at the sign-in, as the gateway saw it." },
+			amr: { type: "array", items: { type: "string" }, description: "How the user signed in (RFC 8176: pwd, otp, hwk, mfa...)." },
+			current: { type: "boolean", description: "The session of the token that asked." }
+		}
+	},
+	SessionList: {
+		type: "object",
+		required: ["items"],
+		properties: { items: { type: "array", items: { $ref: "#/components/schemas/Session" } } }
+	},
+	/** services/auth/sessions.ts me. */
+	Me: {
+		type: "object",
+		required: ["actorId", "email", "emailVerified", "phoneVerified", "emailDeliverable", "factors", "createdAt"],
+		properties: {
+			actorId: uuid,
+			email: { type: "string" },
+			emailVerified: { type: "boolean" },
+			phone: { type: "string", description: "E.164, when the account has one." },
+			phoneVerified: { type: "boolean" },
+			emailDeliverable: { type: "boolean", description: "False after a permanent bounce or a complaint on the address, true again after a delivery or a new verification." },
+			factors: { type: "array", items: { $ref: "#/components/schemas/MfaFactor" } },
+			createdAt: isoTime
 		}
 	},
 	/** services/auth/security.ts AuditItem. */
@@ -687,21 +723,19 @@ export const COMPONENT_SCHEMAS = {
 		type: "object",
 		required: ["items", "recoveryCodesLeft"],
 		properties: {
-			items: {
-				type: "array",
-				items: {
-					type: "object",
-					required: ["factorId", "type", "name", "createdAt", "lastUsedAt"],
-					properties: {
-						factorId: uuid,
-						type: { enum: ["totp", "webauthn"] },
-						name: { type: "string" },
-						createdAt: isoTime,
-						lastUsedAt: { anyOf: [isoTime, { type: "null" }] }
-					}
-				}
-			},
+			items: { type: "array", items: { $ref: "#/components/schemas/MfaFactor" } },
 			recoveryCodesLeft: { type: "integer", minimum: 0 }
+		}
+	},
+	MfaFactor: {
+		type: "object",
+		required: ["factorId", "type", "name", "createdAt", "lastUsedAt"],
+		properties: {
+			factorId: uuid,
+			type: { enum: ["totp", "webauthn"] },
+			name: { type: "string" },
+			createdAt: isoTime,
+			lastUsedAt: { anyOf: [isoTime, { type: "null" }] }
 		}
 	},
 	/** lib/mfa/index.ts enrolTotp(). */

@@ -129,7 +129,11 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	/** Failed password sign-ins per account and the lockout or not-me block they lead to (lib/accounts/login-guard.ts). */
 	login_guards: { indexes: [] },
 	/** Social sign-in: one link per provider user, with the provider's sealed refresh token. */
-	social_identities: { indexes: [{ fields: { provider: 1, subject: 1 }, unique: true }, { fields: { userSub: 1 } }] }
+	social_identities: { indexes: [{ fields: { provider: 1, subject: 1 }, unique: true }, { fields: { userSub: 1 } }] },
+	/** Sessions (refresh-token families) under their sid: device, address, times (lib/sessions/records.ts). */
+	sessions: { indexes: [{ fields: { sub: 1, createdAt: -1 } }, { fields: { expiresAt: 1 } }] },
+	/** Ended sessions whose access tokens may still be unexpired: every node refuses their sid (lib/sessions/deny-list.ts). */
+	session_denials: { indexes: [{ fields: { expiresAt: 1 } }] }
 };
 
 export function specOf(name: string): CollectionSpec {

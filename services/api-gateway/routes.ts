@@ -179,6 +179,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"GET templates/:id": "notifications.getTemplate",
 			"GET templates/:id/versions": "notifications.templateVersions",
 			"GET auth/mfa/factors": { action: "auth.mfaFactors", noStore: true },
+			// The signed-in user's account and sessions (services/auth/sessions.ts).
+			"GET auth/me": { action: "auth.me", noStore: true },
+			"GET auth/sessions": { action: "auth.listSessions", noStore: true },
 			// The user's own security events (never another's: the token names whose), and the administrators' search.
 			"GET auth/audit": { action: "auth.auditList", noStore: true },
 			"GET admin/audit": { action: "auth.adminAudit", noStore: true, stream: "ndjson" },
@@ -199,6 +202,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"POST auth/email/change": { action: "auth.changeEmail", ...OWN_ACCOUNT, rateLimit: { bucket: "verification" }, origin: true },
 			"DELETE auth/account": { action: "auth.deleteAccount", noStore: true, origin: true },
 			"DELETE admin/users/:actorId": { action: "auth.adminDeleteUser", origin: true },
+			"DELETE auth/sessions/:sessionId": { action: "auth.revokeSession", noStore: true, origin: true },
+			"DELETE admin/users/:actorId/sessions": { action: "auth.adminEndSessions", origin: true },
 			// Second factors: the enrolment routes also take an enrolment mfaToken (MFA_ENFORCE) as the Bearer token.
 			"POST auth/mfa/totp": { action: "auth.enrolTotp", ...OWN_ACCOUNT, bodyless: true, enrolmentBearer: true, origin: true },
 			"POST auth/mfa/totp/:factorId/confirm": { action: "auth.confirmTotp", ...OWN_ACCOUNT, enrolmentBearer: true, origin: true },

@@ -9,6 +9,7 @@ import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import type { ActorDirectory } from "../../lib/accounts/create";
 import { AccountDeletion } from "../../lib/accounts/deletion";
 import { EmailChange } from "../../lib/accounts/email-change";
+import { endEverySession } from "../../lib/accounts/end-sessions";
 import { exportAccount } from "../../lib/accounts/export";
 import type { Caller } from "../../lib/accounts/lifecycle";
 import { AuditLog, type RequestOrigin } from "../../lib/audit";
@@ -128,7 +129,7 @@ export const AccountDataMixin: ServiceSchema<ServiceSettingSchema, AccountDataMe
 	},
 	methods: {
 		async revokeAccountSessions(user: { sub: string; username: string }): Promise<void> {
-			await (await this.runtime().idp()).revokeAllSessions(user);
+			await endEverySession(await this.runtime().idp(), user);
 		},
 		sweepDeletions() {
 			if (!this.deletionTimer || this.deletionSweep || !this.broker.registry.actions.isAvailable("actors.remove")) return;

@@ -12,7 +12,9 @@ import { AccountLocks } from "../../lib/accounts/locks";
 import type { AuditLog, RequestOrigin } from "../../lib/audit";
 import { notFound } from "../../lib/errors";
 import type { HttpMeta } from "../../lib/http/meta";
+import type { FactorView, SecondFactors } from "../../lib/mfa";
 import { ref } from "../../lib/openapi/schemas";
+import type { Sessions, SessionView } from "../../lib/sessions";
 import { principalOf } from "../../middlewares/auth.middleware";
 import type { RuntimeMethods } from "../../mixins/runtime.mixin";
 
@@ -25,12 +27,17 @@ export interface AdminUserDetail extends AdminUser {
 	emailVerified: boolean;
 	/** The actor profile's emailDeliverable (lib/accounts/deliverability.ts); absent there means true. */
 	emailDeliverable: boolean;
+	/** The open sessions (services/auth/sessions.ts; `current` is false: no session of the account asked). */
+	sessions: SessionView[];
+	/** The active second factors, without secrets. */
+	factors: FactorView[];
 }
 
 interface AdminUsersMethods extends RuntimeMethods {
 	origin(ctx: Context): RequestOrigin;
 	locks(): AccountLocks;
 	actorEntry(actorId: string): Promise<DirectoryEntry>;
+	sessionsLogic(): Sessions;
 }
 
 const actorIdParam = { type: "uuid" } as const;
@@ -40,6 +47,7 @@ const actorNotFound = () => notFound("ACTOR_NOT_FOUND", "No actor has this id.")
 /** What the auth service gives the mixin: its audit log. */
 interface AdminUsersVars {
 	audit: AuditLog;
+	mfa: SecondFactors;
 }
 
 export const AdminUsersMixin: ServiceSchema<ServiceSettingSchema, AdminUsersMethods, AdminUsersVars> = {
@@ -73,6 +81,7 @@ export const AdminUsersMixin: ServiceSchema<ServiceSettingSchema, AdminUsersMeth
 			auth: ["admin"],
 			openapi: {
 				summary: "Read a user account",
+				description: "The account view plus its open sessions and its active second factors (without secrets).",
 				success: { status: 200, description: "The account.", schema: ref("AdminUser") },
 				problems: ["ACTOR_NOT_FOUND"]
 			},
@@ -84,7 +93,11 @@ export const AdminUsersMixin: ServiceSchema<ServiceSettingSchema, AdminUsersMeth
 					this.locks().get(entry.actorId),
 					this.runtime().store().collection<{ id: string; emailDeliverable?: boolean }>("actors").get(entry.actorId)
 				]);
-				const view = { ...entry, emailVerified: profile?.emailVerified ?? false, emailDeliverable: actor?.emailDeliverable !== false };
+				const [sessions, factors] = await Promise.all([
+					this.sessionsLogic().list(entry.actorId),
+					this.mfa.list({ sub: entry.actorId, username: profile?.username ?? entry.email })
+				]);
+				const view = { ...entry, emailVerified: profile?.emailVerified ?? false, emailDeliverable: actor?.emailDeliverable !== false, sessions, factors: factors.items };
 				return lock ? { ...view, locked: true, lockedAt: lock.lockedAt } : { ...view, locked: false };
 			}
 		},

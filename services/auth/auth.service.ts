@@ -6,7 +6,6 @@
  * the ones a dying node cut off, at start, periodically, and at a sign-in of a user
  * who has no actor profile.
  */
-import type { SignInMethod } from "../../lib/audit/sign-ins";
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import { AccountCreator, messageOf, type ActorDirectory } from "../../lib/accounts/create";
 import { markActorDeliverable } from "../../lib/accounts/deliverability";
@@ -15,17 +14,15 @@ import { AccountRepair } from "../../lib/accounts/repair";
 import { AUTH_METRIC_HOOKS, countMfaChallenge, registerAuthMetrics } from "../../lib/auth/metrics";
 import { AuditLog, type RequestOrigin } from "../../lib/audit";
 import { SecurityAlerts } from "../../lib/accounts/security-alerts";
-import { recordSignIn } from "../../lib/audit/sign-ins";
+import { recordSignIn, type SignInMethod } from "../../lib/audit/sign-ins";
 import { LoginGuard } from "../../lib/accounts/login-guard";
-import type { OriginMeta } from "../../lib/http/meta";
 import { SecurityMixin } from "./security";
 import { SecondFactors } from "../../lib/mfa";
 import { RateLimiter } from "../../lib/rate-limit";
 import { emailParam, normalizeEmail } from "../../lib/email-address";
 import { ClientError } from "../../lib/errors";
-import type { HttpMeta } from "../../lib/http/meta";
-import type { TokenSet } from "../../lib/idp";
-import type { PasswordCheck } from "../../lib/idp/types";
+import type { HttpMeta, OriginMeta } from "../../lib/http/meta";
+import type { PasswordCheck, TokenSet } from "../../lib/idp/types";
 import { SOCIAL_LINK_STEP, socialLinkRepair } from "../../lib/social/accounts";
 import type { SocialSignIn } from "../../lib/social/sign-in";
 import { AccountLifecycleMixin } from "./account-lifecycle";
@@ -37,6 +34,7 @@ import { AdminUsersMixin } from "./admin-users";
 import { AccountDataMixin } from "./account-data";
 import { SocialMixin } from "./social";
 import { PasskeysMixin } from "./passkeys";
+import { SessionsMixin } from "./sessions";
 import { ref } from "../../lib/openapi/schemas";
 
 export interface RegisterParams {
@@ -60,6 +58,7 @@ export type RegisterResult = TokenSet & { actorId: string };
 interface AuthMethods extends RuntimeMethods {
 	actorDirectory(ctx: Context | null): ActorDirectory;
 	signedIn(ctx: Context, tokens: TokenSet, method?: SignInMethod): Promise<TokenSet>;
+	sessionOpened(ctx: Context, tokens: TokenSet, opened: boolean): Promise<void>;
 	origin(ctx: Context): RequestOrigin;
 	signInFailed(ctx: Context, username: string, err: unknown): Promise<never>;
 	refuseGuarded(ctx: Context, check: PasswordCheck): Promise<void>;
@@ -84,7 +83,6 @@ interface AuthVars {
 
 /** How often expired mfaTokens and Cognito session records are removed. */
 const MFA_SWEEP_INTERVAL_MS = 60_000;
-
 /** Repairs run at least this often, however long the grace period. */
 const MAX_SWEEP_INTERVAL_MS = 60_000;
 
@@ -112,7 +110,8 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 		SocialMixin as Partial<ServiceSchema>,
 		AdminUsersMixin as Partial<ServiceSchema>,
 		SecurityMixin as Partial<ServiceSchema>,
-		AccountDataMixin as Partial<ServiceSchema>
+		AccountDataMixin as Partial<ServiceSchema>,
+		SessionsMixin as Partial<ServiceSchema>
 	],
 	// Sign-in and refresh counters for Prometheus (lib/auth/metrics.ts).
 	hooks: AUTH_METRIC_HOOKS,
@@ -145,6 +144,7 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 					throw err;
 				}
 				await this.audit.record("auth.registered", account.user.sub, this.origin(ctx));
+				await this.sessionOpened(ctx, tokens, true);
 				await this.lifecycle.afterRegistration(account.user);
 				ctx.meta.$statusCode = 201;
 				ctx.meta.$location = `/actors/${account.user.sub}`;
@@ -221,6 +221,7 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 		/** The sign-in stands whatever the completion does: it only adds a missing profile. */
 		async signedIn(ctx: Context, tokens: TokenSet, method?: SignInMethod): Promise<TokenSet> {
 			if (method) await recordSignIn(this.audit, tokens, this.origin(ctx), method);
+			await this.sessionOpened(ctx, tokens, method !== undefined);
 			await this.repair.completeSignedIn(tokens, this.actorDirectory(ctx)).catch(err =>
 				this.logger.warn("Could not complete the actor profile of a signed-in user", { error: messageOf(err) })
 			);

@@ -7,6 +7,7 @@
  * auth.*; the work is lib/audit's and lib/accounts/login-guard.ts's.
  */
 import { Readable } from "node:stream";
+import { sessionEnded } from "../../lib/accounts/end-sessions";
 import type { Context, ServiceSchema, ServiceSettingSchema } from "moleculer";
 import type { AccountLifecycle } from "../../lib/accounts/lifecycle";
 import { invalidCredentials } from "../../lib/accounts/lifecycle";
@@ -219,6 +220,8 @@ export const SecurityMixin: ServiceSchema<ServiceSettingSchema, SecurityMethods,
 			.idp()
 			.then(idp =>
 				idp.onRefreshReuse?.(async (sub, sid) => {
+					// Its access tokens stop too (the sid deny list).
+					await sessionEnded(idp, sub, sid);
 					await this.audit.record("auth.refresh_reuse_detected", sub, { sessionId: sid });
 				})
 			);
