@@ -14,6 +14,7 @@ import { outboxPage } from "./outbox.js";
 import { overviewPage } from "./overview.js";
 import { suppressionsPage } from "./suppressions.js";
 import { templatesPage } from "./templates.js";
+import { usersPage } from "./users.js";
 import { webhooksPage } from "./webhooks.js";
 
 type Page = (client: Client, root: HTMLElement) => () => void;
@@ -23,6 +24,7 @@ const PAGES: Record<string, { title: string; page: Page }> = {
 	notifications: { title: "Notifications", page: notificationsPage },
 	outbox: { title: "Outbox", page: outboxPage },
 	templates: { title: "Templates", page: templatesPage },
+	users: { title: "Users", page: usersPage },
 	suppressions: { title: "Suppressions and unsubscribes", page: suppressionsPage },
 	flags: { title: "Feature flags", page: flagsPage },
 	webhooks: { title: "Webhooks", page: webhooksPage }
