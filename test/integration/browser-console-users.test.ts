@@ -1,13 +1,14 @@
 /**
  * The console's Users page in Debian's Chromium (playwright-core), against the platform
  * in this process: an administrator finds a user, reads the account (its open sessions,
- * its security events with the lock alert's delivery status), locks and unlocks it and
- * deletes it after a confirmation. axe-core finds no serious or critical violation.
+ * its factor, its security events with the lock alert's delivery status), locks it,
+ * resets its MFA, unlocks it and deletes it after a confirmation. axe-core finds no serious or critical violation.
  * With UPDATE_SCREENSHOTS=1 it writes docs/console-users.png. Run `npm run build` first
  * (the console is served from dist/console).
  */
 import fs from "node:fs";
 import path from "node:path";
+import { Secret, TOTP } from "otpauth";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { CHROMIUM, CHROMIUM_FLAGS } from "../helpers/chromium";
 import { http, newUser, startPlatform, type Platform } from "../helpers/platform";
@@ -38,12 +39,17 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 describe("the console's Users page in Chromium", () => {
-	it("should find a user, show the account, its session and audit with alert delivery, lock, unlock and delete it", async () => {
+	it("should find a user, show the account, its sessions, factor and audit with alert delivery, lock, reset MFA, unlock and delete it", async () => {
 		const user = newUser({ firstName: "Grace", lastName: "Hopper" });
 		const registered = await http(p.baseUrl, "POST", "/auth/register", { json: user });
 		expect(registered.status).toBe(201);
 		const login = await http(p.baseUrl, "POST", "/auth/login", { json: { username: user.email, password: user.password }, headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0" } });
 		expect(login.status).toBe(200);
+		// An authenticator app, for the MFA reset.
+		const started = await http(p.baseUrl, "POST", "/auth/mfa/totp", { token: registered.body.accessToken, json: { name: "Phone" } });
+		expect(started.status).toBe(201);
+		const code = new TOTP({ secret: Secret.fromBase32(started.body.secret), algorithm: "SHA1", digits: 6, period: 30 }).generate();
+		expect((await http(p.baseUrl, "POST", `/auth/mfa/totp/${started.body.factorId}/confirm`, { token: registered.body.accessToken, json: { code } })).status).toBe(200);
 		const actorId = registered.body.actorId ?? JSON.parse(Buffer.from(login.body.idToken.split(".")[1], "base64url").toString()).sub;
 
 		const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
@@ -71,7 +77,7 @@ describe("the console's Users page in Chromium", () => {
 		expect(await page.locator("#user-sessions tbody tr").count()).toBe(2);
 		expect(await page.locator("#user-sessions tbody td:nth-child(4)").allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining("Firefox")]));
 		expect(await page.locator("#user-audit tbody tr td:first-child").allTextContents()).toEqual(expect.arrayContaining(["auth.registered", "auth.signed_in"]));
-		expect(await page.getByRole("button", { name: "Reset MFA" }).isDisabled()).toBe(true);
+		expect(await page.locator("#user-factors tbody td:nth-child(2)").allTextContents()).toEqual(["Phone"]);
 		expect(await seriousViolations(page)).toEqual([]);
 
 		// Lock: the dialog asks first; the session ends and the alert shows with its delivery status once written.
@@ -92,6 +98,13 @@ describe("the console's Users page in Chromium", () => {
 		expect(await alert.locator("[data-notification]").textContent()).toMatch(/^[0-9a-f-]{36}$/);
 		expect(await seriousViolations(page)).toEqual([]);
 		if (SHOTS) await page.screenshot({ path: path.resolve(__dirname, "../../docs/console-users.png"), fullPage: true });
+
+		// Reset MFA: the factor goes, after a confirmation.
+		await page.getByRole("button", { name: "Reset MFA" }).click();
+		await page.getByRole("dialog").getByRole("button", { name: "Reset MFA" }).click();
+		await page.getByRole("status").filter({ hasText: "Second factors of" }).waitFor();
+		expect(await page.locator("#user-factors").count()).toBe(0);
+		expect(await page.getByRole("button", { name: "Reset MFA" }).isDisabled()).toBe(true);
 
 		await page.getByRole("button", { name: "Unlock" }).click();
 		await page.getByRole("status").filter({ hasText: "unlocked" }).waitFor();
