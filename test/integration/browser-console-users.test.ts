@@ -1,8 +1,9 @@
 /**
  * The console's Users page in Debian's Chromium (playwright-core), against the platform
  * in this process: an administrator finds a user, reads the account (its open sessions,
- * its factor, its security events with the lock alert's delivery status), locks it,
- * resets its MFA, unlocks it and deletes it after a confirmation. axe-core finds no serious or critical violation.
+ * its factor, its security events with the lock alert's delivery status), ends its
+ * sessions, locks it, resets its MFA, unlocks it and deletes it after a confirmation.
+ * axe-core finds no serious or critical violation.
  * With UPDATE_SCREENSHOTS=1 it writes docs/console-users.png. Run `npm run build` first
  * (the console is served from dist/console).
  */
@@ -39,7 +40,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 describe("the console's Users page in Chromium", () => {
-	it("should find a user, show the account, its sessions, factor and audit with alert delivery, lock, reset MFA, unlock and delete it", async () => {
+	it("should find a user, show the account, its sessions, factor and audit with alert delivery, end its sessions, lock, reset MFA, unlock and delete it", async () => {
 		const user = newUser({ firstName: "Grace", lastName: "Hopper" });
 		const registered = await http(p.baseUrl, "POST", "/auth/register", { json: user });
 		expect(registered.status).toBe(201);
@@ -80,12 +81,18 @@ describe("the console's Users page in Chromium", () => {
 		expect(await page.locator("#user-factors tbody td:nth-child(2)").allTextContents()).toEqual(["Phone"]);
 		expect(await seriousViolations(page)).toEqual([]);
 
+		// End every session: the user's refresh tokens stop working.
+		await page.getByRole("button", { name: "End all sessions" }).click();
+		await page.getByRole("dialog").getByRole("button", { name: "End sessions" }).click();
+		await page.getByRole("status").filter({ hasText: "Every session of" }).waitFor();
+		expect(await page.locator("#user-sessions").count()).toBe(0);
+		expect((await http(p.baseUrl, "POST", "/auth/tokens/refresh", { json: { refreshToken: login.body.refreshToken } })).status).toBe(401);
+
 		// Lock: the dialog asks first; the session ends and the alert shows with its delivery status once written.
 		await page.getByRole("button", { name: "Lock" }).click();
 		await page.getByRole("dialog").getByRole("button", { name: "Lock" }).click();
 		await page.getByRole("status").filter({ hasText: `${user.email} locked.` }).waitFor();
 		await page.locator('[data-fact="Locked"] .badge').waitFor();
-		expect(await page.locator("#user-sessions").count()).toBe(0);
 		expect((await http(p.baseUrl, "POST", "/auth/login", { json: { username: user.email, password: user.password } })).status).toBe(401);
 		const alert = page.locator('#user-audit tr[data-type="auth.locked"]');
 		const deadline = Date.now() + 15_000;
