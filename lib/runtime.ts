@@ -83,8 +83,9 @@ export class Runtime {
 	);
 	private readonly verifierRef = once<Promise<TokenVerifier>>(async () => {
 		const trust = this.config.idp.kind === "cognito" ? (await this.idp()).trust() : embeddedTrust(this.config.idp, this.config.publicUrl, this.publicKeys().getKey);
+		// The sessions ended before this node started are refused from its first request on (bounded: the broadcasts keep coming meanwhile).
+		await Promise.race([this.loadDenials(), sleep(KEY_FETCH_TIMEOUT_MS, undefined, { ref: false })]);
 		this.madeVerifier = new TokenVerifier({ ...trust, denied: this.deniedSessions });
-		this.loadDenials();
 		return this.madeVerifier;
 	});
 	private madeVerifier: TokenVerifier | undefined;
@@ -225,8 +226,8 @@ export class Runtime {
 	}
 
 	/** At start: the denials recorded before this node came up, from the store or, on a node without one, from the auth service. */
-	private loadDenials(): void {
-		if (this.denialsLoaded) return;
+	private loadDenials(): Promise<void> {
+		if (this.denialsLoaded) return Promise.resolve();
 		this.denialsLoaded = true;
 		this.subscribeDenials();
 		const log = this.broker?.getLogger("sessions");
@@ -245,7 +246,7 @@ export class Runtime {
 			const res = await broker.call<{ denials: Denial[] }, Record<string, never>>(DENIALS_ACTION, {}, { timeout: KEY_FETCH_TIMEOUT_MS });
 			this.deniedSessions.add(res.denials);
 		};
-		load().catch((err: Error) => log?.warn("The ended sessions recorded before this node started could not be loaded", { error: err.message }));
+		return load().catch((err: Error) => log?.warn("The ended sessions recorded before this node started could not be loaded", { error: err.message }));
 	}
 
 	/** With Redis: denials are also published there, for nodes that share Redis but no transporter. */

@@ -18,9 +18,10 @@ import { passkeysApi, type PasskeysApi } from "./passkeys.js";
 import { otpApi, type OtpApi } from "./otp.js";
 import { auditApi, securityApi, type AuditApi, type SecurityApi } from "./security.js";
 import { accountApi, type AccountApi } from "./account.js";
+import { meApi, sessionsApi, type SessionsApi } from "./sessions.js";
 import { ApiError, requester, type Problem, type Request, type Transport } from "./request.js";
 import { memoryStorage, type TokenStorage } from "./storage.js";
-import type { EmailVerified, RegisterInput, RegisterResult, TokenSet } from "./types.js";
+import type { EmailVerified, Me, RegisterInput, RegisterResult, TokenSet } from "./types.js";
 
 export type { ActorsApi, NotificationsApi, PreferencesApi, PushSubscriptionsApi, ResumesApi, TemplatesApi, WebhookEndpointsApi } from "./namespaces.js";
 export type { AdminApi } from "./admin.js";
@@ -29,6 +30,7 @@ export type { PasskeysApi, WebAuthnBrowser } from "./passkeys.js";
 export type { OtpApi } from "./otp.js";
 export type { AuditApi, SecurityApi } from "./security.js";
 export type { AccountApi } from "./account.js";
+export type { SessionsApi } from "./sessions.js";
 export { ApiError, type ErrorCode, type Method, type PathOf, type Problem, type Request, type RequestOptions } from "./request.js";
 export { memoryStorage, webStorage, type TokenStorage, type WebStorageLike } from "./storage.js";
 export type * from "./types.js";
@@ -158,6 +160,10 @@ export interface Client {
 	security: SecurityApi;
 	/** The signed-in user's own account data: export, delete, change the email address (step-up). */
 	account: AccountApi;
+	/** The signed-in user's sessions: list them, end one (another device). */
+	sessions: SessionsApi;
+	/** GET /auth/me: the signed-in user's account. */
+	me(): Promise<Me>;
 	actors: ActorsApi;
 	preferences: PreferencesApi;
 	pushSubscriptions: PushSubscriptionsApi;
@@ -350,6 +356,8 @@ export function createClient(options: ClientOptions): Client {
 		account: accountApi(request, async () => {
 			await storage.remove(key);
 		}),
+		sessions: sessionsApi(request),
+		me: meApi(request),
 		actors: actorsApi(request),
 		preferences: preferencesApi(request),
 		pushSubscriptions: pushSubscriptionsApi(request),

@@ -39,7 +39,7 @@ const files = new Map([
 	["/app.js", [path.join(here, "dist/app.js"), "text/javascript"]],
 	["/style.css", [path.join(here, "style.css"), "text/css"]],
 	// The SDK's modules, which its entry imports as ./<name>.js.
-	...["index", "request", "namespaces", "admin", "mfa", "inbox", "passkeys", "otp", "security", "account", "watch", "storage"].map(m => [`/client/${m}.js`, [path.join(here, `../../client/dist/${m}.js`), "text/javascript"]])
+	...["index", "request", "namespaces", "admin", "mfa", "inbox", "passkeys", "otp", "security", "account", "sessions", "watch", "storage"].map(m => [`/client/${m}.js`, [path.join(here, `../../client/dist/${m}.js`), "text/javascript"]])
 ]);
 
 const server = createServer(async (req, res) => {

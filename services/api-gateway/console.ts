@@ -35,7 +35,7 @@ function packageRoot(): string {
 const BUILT = path.join(packageRoot(), "dist", "console");
 const MODULES = ["app", "api", "dom", "chart", "overview", "notifications", "outbox", "suppressions", "unsubscribes", "records", "flags", "webhooks", "templates", "users"];
 /** The SDK's own modules, which its entry (client.js) imports as ./<name>.js: served beside it, by the same fixed list. */
-export const CLIENT_MODULES = ["request", "namespaces", "admin", "mfa", "passkeys", "otp", "security", "account", "inbox", "watch", "storage"];
+export const CLIENT_MODULES = ["request", "namespaces", "admin", "mfa", "passkeys", "otp", "security", "account", "sessions", "inbox", "watch", "storage"];
 // Both sets are served from one folder: an SDK module named like a console module would replace it.
 for (const m of CLIENT_MODULES) if (MODULES.includes(m)) throw new Error(`The console and the client SDK both have a module ${m}.js`);
 

@@ -103,7 +103,7 @@ describe("answers of the running platform against its OpenAPI document", () => {
 		const user = newUser();
 		const reg = await http(p.baseUrl, "POST", "/auth/register", { json: user });
 		expect(reg.status).toBe(201);
-		const token = reg.body.accessToken as string;
+		let token = reg.body.accessToken as string;
 		expect((await call("POST", "/auth/email/verification", "/auth/email/verification", { token })).status).toBe(202);
 		expect((await call("POST", "/auth/email/verify", "/auth/email/verify", { json: { token: "A".repeat(43) } })).status).toBe(401);
 		expect((await call("POST", "/auth/password/forgot", "/auth/password/forgot", { json: { email: user.email } })).status).toBe(202);
@@ -111,8 +111,13 @@ describe("answers of the running platform against its OpenAPI document", () => {
 		const change = await call("POST", "/auth/password/change", "/auth/password/change", { token, json: { currentPassword: "Wrong-Horse-9", newPassword: "Other-Horse-9" } });
 		expect(change.status).toBe(401);
 		expect((await call("POST", "/auth/password/change", "/auth/password/change", { token, json: { currentPassword: user.password, newPassword: "Other-Horse-9" } })).status).toBe(204);
+		// Signing out ends the session of `token` too (its access token is refused from then on): sign-out everywhere from another.
+		user.password = "Other-Horse-9";
+		const signIn = () => http(p.baseUrl, "POST", "/auth/login", { json: { username: user.email, password: user.password } });
+		const second = (await signIn()).body.accessToken as string;
 		expect((await call("POST", "/auth/logout", "/auth/logout", { json: { refreshToken: reg.body.refreshToken } })).status).toBe(204);
-		expect((await call("POST", "/auth/logout/all", "/auth/logout/all", { token })).status).toBe(204);
+		expect((await call("POST", "/auth/logout/all", "/auth/logout/all", { token: second })).status).toBe(204);
+		token = (await signIn()).body.accessToken as string;
 
 		const admin = await http(p.baseUrl, "POST", "/auth/login", { json: { username: ADMIN.BOOTSTRAP_ADMIN_EMAIL, password: ADMIN.BOOTSTRAP_ADMIN_PASSWORD } });
 		const adminToken = admin.body.accessToken as string;
@@ -146,14 +151,35 @@ describe("answers of the running platform against its OpenAPI document", () => {
 		expect((await call("POST", "/admin/users/{actorId}/unlock", `/admin/users/${actorId}/unlock`, { token: adminToken })).status).toBe(204);
 		expect((await call("POST", "/admin/users/{actorId}/unlock", `/admin/users/not-a-uuid/unlock`, { token: adminToken })).status).toBe(400);
 
-		const own = await call("GET", "/auth/audit", "/auth/audit", { token });
+		// The lock ended every session (its access tokens too): sign in again.
+		const again = await signIn();
+		expect(again.status).toBe(200);
+		const fresh = again.body.accessToken as string;
+		expect((await call("GET", "/auth/me", "/auth/me", { token })).status).toBe(401);
+		expect((await call("GET", "/auth/me", "/auth/me", { token: fresh })).body).toMatchObject({ actorId, emailVerified: false, emailDeliverable: true, factors: [] });
+		const sessions = await call("GET", "/auth/sessions", "/auth/sessions", { token: fresh });
+		expect(sessions.body.items).toEqual([expect.objectContaining({ current: true })]);
+		expect((await call("GET", "/auth/sessions", "/auth/sessions", { token: service.body.idToken })).status).toBe(403);
+		expect((await call("DELETE", "/auth/sessions/{sessionId}", "/auth/sessions/no-such-session", { token: fresh })).status).toBe(404);
+		const other = await signIn();
+		const otherSid = (await http(p.baseUrl, "GET", "/auth/sessions", { token: other.body.accessToken })).body.items.find((s: { current: boolean }) => s.current).sessionId;
+		expect((await call("DELETE", "/auth/sessions/{sessionId}", `/auth/sessions/${otherSid}`, { token: fresh })).status).toBe(204);
+		expect((await call("DELETE", "/admin/users/{actorId}/sessions", `/admin/users/${missing}/sessions`, { token: adminToken })).status).toBe(404);
+		expect((await call("DELETE", "/admin/users/{actorId}/sessions", `/admin/users/${actorId}/sessions`, { token: fresh })).status).toBe(403);
+		const relogin = await signIn();
+		expect((await call("DELETE", "/admin/users/{actorId}/sessions", `/admin/users/${actorId}/sessions`, { token: adminToken })).status).toBe(204);
+		expect((await call("GET", "/auth/sessions", "/auth/sessions", { token: relogin.body.accessToken })).status).toBe(401);
+		const last = await signIn();
+		const userToken = last.body.accessToken as string;
+
+		const own = await call("GET", "/auth/audit", "/auth/audit", { token: userToken });
 		expect(own.status).toBe(200);
 		expect(own.body.items.length).toBeGreaterThan(0);
-		expect((await call("GET", "/auth/audit", "/auth/audit?cursor=nope", { token })).status).toBe(400);
+		expect((await call("GET", "/auth/audit", "/auth/audit?cursor=nope", { token: userToken })).status).toBe(400);
 		const search = await call("GET", "/admin/audit", `/admin/audit?actorId=${actorId}&type=auth.locked`, { token: adminToken });
 		expect(search.body.items).toEqual([expect.objectContaining({ actorId, type: "auth.locked" })]);
 		expect((await call("GET", "/admin/audit", "/admin/audit?type=auth.nothing", { token: adminToken })).status).toBe(400);
-		expect((await call("GET", "/admin/audit", "/admin/audit", { token })).status).toBe(403);
+		expect((await call("GET", "/admin/audit", "/admin/audit", { token: userToken })).status).toBe(403);
 		const notMe = await call("POST", "/auth/security/not-me", "/auth/security/not-me", { json: { token: "A".repeat(43) } });
 		expect(notMe).toMatchObject({ status: 401, body: { code: "INVALID_SECURITY_TOKEN" } });
 	});

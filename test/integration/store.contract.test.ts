@@ -9,6 +9,7 @@ import { SqliteStore } from "../../lib/store/sqlite";
 import { SqliteWorkerStore } from "../../lib/store/sqlite-thread";
 import { MongoStore } from "../../lib/store/mongo";
 import { DuplicateKeyError, type Store } from "../../lib/store";
+import { SessionRecords } from "../../lib/sessions/records";
 import type { TemplateDoc } from "../../lib/notifications/model";
 import { createTemplate, findTemplate, findTemplateVersion, listTemplateVersions, replaceTemplate, restoreTemplateVersion } from "../../lib/notifications/templates";
 import { SCHEMA } from "../../lib/store/schema";
@@ -443,6 +444,43 @@ function contract(name: string, open: () => Promise<{ store: Store; cleanup: () 
 		});
 
 		// The second-factor records (lib/mfa) rely on these operations being atomic on every backend.
+		describe("session records", () => {
+			const jwt = (claims: object) => `${Buffer.from('{"alg":"none"}').toString("base64url")}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.sig`;
+			const token = (sub: string, sid: string) => ({ accessToken: jwt({ sub, sid, amr: ["pwd", "otp"] }) });
+
+			it("should record sessions, move lastUsedAt on use, list the open ones newest first and end them once", async () => {
+				let now = Date.parse("2026-01-01T00:00:00Z");
+				const records = new SessionRecords(() => store, 3600, () => now);
+				await records.opened(token("u1", "s1"), { ip: "203.0.113.7", userAgent: "Phone" });
+				now += 1000;
+				await records.opened(token("u1", "s2"), { userAgent: "Laptop" });
+				await records.opened(token("u2", "s3"), {});
+				// A second opening of one sid (a retried sign-in answer) keeps the first record.
+				await records.opened(token("u1", "s1"), { userAgent: "Other" });
+				now += 1000;
+				await records.used(token("u1", "s1"));
+				const listed = await records.list("u1", "s2");
+				expect(listed.map(s => [s.sessionId, s.current, s.userAgent])).toEqual([
+					["s2", true, "Laptop"],
+					["s1", false, "Phone"]
+				]);
+				expect(listed[1]).toMatchObject({ ip: "203.0.113.7", amr: ["pwd", "otp"], createdAt: "2026-01-01T00:00:00.000Z", lastUsedAt: "2026-01-01T00:00:02.000Z" });
+				// The provider's live families narrow the list.
+				expect((await records.list("u1", undefined, new Set(["s1"]))).map(s => s.sessionId)).toEqual(["s1"]);
+				await expect(records.openIds("u1", "s2")).resolves.toEqual(["s1"]);
+				// Another user's session is never found, nor ended.
+				await expect(records.find("u2", "s1")).resolves.toBeNull();
+				await expect(records.ended("u2", ["s1"])).resolves.toBe(0);
+				await expect(records.ended("u1", ["s1", "s3"])).resolves.toBe(1);
+				await expect(records.ended("u1", ["s1"])).resolves.toBe(0);
+				expect((await records.list("u1", undefined)).map(s => s.sessionId)).toEqual(["s2"]);
+				// Past their lifetime they are neither listed nor kept by a sweep.
+				now += 3600_000;
+				await expect(records.list("u1", undefined)).resolves.toEqual([]);
+				await expect(records.sweep()).resolves.toBe(3);
+			});
+		});
+
 		describe("second-factor records", () => {
 			const kek = randomBytes(32);
 			const tokens = { accessToken: "a", idToken: "i", refreshToken: "r", expiresAt: 1, expiresIn: 1, tokenType: "Bearer" as const };

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRemoteJWKSet, generateKeyPair, exportJWK, SignJWT, decodeJwt, type CryptoKey, type JWTPayload } from "jose";
 import { TokenVerifier } from "../../lib/auth/verifier";
+import { SessionDenyList } from "../../lib/sessions/deny-list";
 import { PublicKeySet } from "../../lib/idp/public-keys";
 import { EmbeddedIdentityProvider, embeddedTrust } from "../../lib/idp/embedded";
 import { loadSigningKey, type SigningKey } from "../../lib/idp/keys";
@@ -53,6 +54,30 @@ describe("TokenVerifier", () => {
 
 	it("should accept a user's access token and return the user", async () => {
 		await expect(verifier.verify(access)).resolves.toMatchObject({ kind: "user", username: "v@example.com", isAdmin: false });
+	});
+
+	it("should refuse a token of an ended session, cached or not, with the invalid token's 401, and keep the others", async () => {
+		const denied = new SessionDenyList();
+		const v = new TokenVerifier({ ...idp.trust(), denied });
+		const other = (await idp.login("v@example.com", "Passw0rd-ok")).accessToken;
+		await expect(v.verify(access)).resolves.toMatchObject({ kind: "user" });
+		const sid = decodeJwt(access).sid as string;
+		denied.add([{ sid, until: Date.now() + 60_000 }]);
+		expect(v.cached(access)).toBeUndefined();
+		await expect(v.verify(access)).rejects.toMatchObject({ code: 401, type: "UNAUTHORIZED" });
+		await expect(new TokenVerifier({ ...idp.trust(), denied }).verify(access)).rejects.toMatchObject({ code: 401, type: "UNAUTHORIZED" });
+		await expect(v.verify(other)).resolves.toMatchObject({ kind: "user" });
+		await expect(v.verify(service)).resolves.toMatchObject({ kind: "service" });
+	});
+
+	it("should drop a denial once no access token of its session can be valid", () => {
+		let now = 1000;
+		const denied = new SessionDenyList(() => now);
+		denied.add([{ sid: "s1", until: 2000 }, { sid: "s2", until: 500 }]);
+		expect([denied.has("s1"), denied.has("s2"), denied.has("s3")]).toEqual([true, false, false]);
+		now = 2000;
+		expect(denied.has("s1")).toBe(false);
+		expect(denied.size).toBe(0);
 	});
 
 	it("should accept a service ID token and return the service id", async () => {
