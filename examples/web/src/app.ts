@@ -5,7 +5,7 @@
  * Its Security section lists the user's sessions (each can be signed out), the security
  * events with each alert's delivery, and exports or deletes the account.
  */
-import { ApiError, createClient, webStorage, type Actor, type AuditEvent, type InboxCounts, type InboxItem, type TimelineEvent, type WatchHandle } from "@auth-notify/client";
+import { ApiError, createClient, webStorage, type Actor, type AuditEvent, type InboxCounts, type InboxItem, type SessionInfo, type TimelineEvent, type WatchHandle } from "@auth-notify/client";
 
 const baseUrl = document.querySelector<HTMLMetaElement>('meta[name="api-base-url"]')!.content;
 const api = createClient({ baseUrl, storage: webStorage(), onAuthRequired: () => showSignedOut("Please sign in.") });
@@ -164,16 +164,6 @@ async function passwordSignIn(username: string, password: string): Promise<void>
 	}
 }
 
-/** Sessions as GET /auth/sessions lists them (contract: Sessions, security events and account data). */
-interface SessionItem {
-	sessionId: string;
-	createdAt: string;
-	lastUsedAt: string;
-	userAgent: string | null;
-	ip: string | null;
-	current: boolean;
-}
-
 /** An element with text children only: nothing the platform returns is parsed as HTML. */
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
 	const node = document.createElement(tag);
@@ -191,15 +181,11 @@ function browserName(ua: string | null): string {
 	return found ? (found[1] === "Edg" ? "Edge" : found[1]) : ua.slice(0, 40);
 }
 
-async function listSessions(): Promise<SessionItem[]> {
-	const res = await api.fetch("/auth/sessions");
-	if (!res.ok) throw new ApiError(res.status, await res.json().catch(() => undefined));
-	return ((await res.json()) as { items: SessionItem[] }).items;
-}
-
-async function revokeSession(s: SessionItem): Promise<void> {
-	const res = await api.fetch(`/auth/sessions/${encodeURIComponent(s.sessionId)}`, { method: "DELETE" });
-	if (!res.ok && res.status !== 404) throw new ApiError(res.status, await res.json().catch(() => undefined));
+async function revokeSession(s: SessionInfo): Promise<void> {
+	await api.sessions.revoke(s.sessionId).catch(err => {
+		// Already ended elsewhere: the list is just out of date.
+		if (!(err instanceof ApiError && err.status === 404)) throw err;
+	});
 	if (s.current) {
 		localStorage.removeItem("auth-notify.profile");
 		await api.logout().catch(() => undefined);
@@ -209,7 +195,7 @@ async function revokeSession(s: SessionItem): Promise<void> {
 	await showSecurity();
 }
 
-function sessionEntry(s: SessionItem): HTMLLIElement {
+function sessionEntry(s: SessionInfo): HTMLLIElement {
 	const name = `${browserName(s.userAgent)}${s.current ? " (this device)" : ""}`;
 	const button = el("button", "", s.current ? "Sign out here" : "Sign out");
 	button.type = "button";
@@ -247,8 +233,8 @@ function auditEntry(e: AuditEvent): HTMLLIElement {
 }
 
 async function showSecurity(): Promise<void> {
-	const [sessions, audit] = await Promise.all([listSessions(), api.audit.list()]);
-	$("#sessions").replaceChildren(...sessions.map(sessionEntry));
+	const [sessions, audit] = await Promise.all([api.sessions.list(), api.audit.list()]);
+	$("#sessions").replaceChildren(...sessions.items.map(sessionEntry));
 	$("#audit").replaceChildren(...audit.items.map(auditEntry));
 }
 
