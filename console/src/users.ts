@@ -1,19 +1,30 @@
 /**
- * Users (a small view; a fuller Users page comes later): find accounts by the start of
- * their email address (GET /admin/users?query=), open one (GET /admin/users/{actorId})
- * to see its second factors, recovery codes left and verified phone, and reset every
- * factor after a confirmation (DELETE /admin/users/{actorId}/mfa, audited).
+ * Users: find accounts (GET /admin/users?query=), open one (GET /admin/users/{actorId}:
+ * profile, lock, deliverability, second factors and open sessions) with its audit and
+ * the delivery status of each security alert (GET /admin/audit?actorId=), and act on it:
+ * end its sessions, lock, unlock, reset MFA, delete (each after a confirmation but
+ * unlock). Every value is a text node or an attribute (dom.ts h()).
  */
 import { call, enc, message, type Client } from "./api.js";
 import { announce, confirmDialog, field, h, time } from "./dom.js";
 
-interface UserEntry {
+interface UserSummary {
 	actorId: string;
 	email: string;
 	firstName: string;
 	lastName: string;
 	createdAt: string;
 	locked: boolean;
+	lockedAt?: string;
+}
+
+interface Session {
+	sessionId: string;
+	createdAt: string;
+	lastUsedAt: string;
+	userAgent: string | null;
+	ip: string | null;
+	amr: string[];
 }
 
 interface Factor {
@@ -24,120 +35,197 @@ interface Factor {
 	lastUsedAt: string | null;
 }
 
-interface UserDetail extends UserEntry {
+interface UserDetail extends UserSummary {
 	emailVerified: boolean;
-	phone?: string;
-	phoneVerified: boolean;
-	factors: { items: Factor[]; recoveryCodesLeft: number };
+	emailDeliverable: boolean;
+	sessions?: Session[];
+	factors: Factor[];
 }
 
-const FACTOR_NAMES: Record<string, string> = { totp: "Authenticator app (TOTP)", webauthn: "Passkey" };
+interface AuditEvent {
+	eventId: string;
+	type: string;
+	occurredAt: string;
+	ip: string | null;
+	userAgent: string | null;
+	notificationId?: string;
+	deliveryStatus?: string;
+}
+
+const dash = (v: string | null | undefined) => v || "—";
+
+function table(id: string, caption: string, columns: string[], rows: HTMLElement[]): HTMLElement {
+	return h(
+		"table",
+		{ id },
+		h("caption", { class: "sr-only" }, caption),
+		h("thead", {}, h("tr", {}, ...columns.map(c => h("th", { scope: "col" }, c)))),
+		h("tbody", {}, ...rows)
+	);
+}
+
+function facts(u: UserDetail): HTMLElement {
+	const rows: [string, Node | string][] = [
+		["Name", `${u.firstName} ${u.lastName}`.trim() || "—"],
+		["Email", u.email],
+		["Actor id", u.actorId],
+		["Member since", time(u.createdAt)],
+		["Email verified", u.emailVerified ? "yes" : "no"],
+		["Email deliverable", u.emailDeliverable ? "yes" : h("span", { class: "badge danger" }, "no: bounced or complained")],
+		["Locked", u.locked ? h("span", { class: "badge danger" }, u.lockedAt ? `since ${new Date(u.lockedAt).toLocaleString()}` : "yes") : "no"]
+	];
+	return h("dl", { class: "facts" }, ...rows.flatMap(([k, v]) => [h("dt", {}, k), h("dd", { "data-fact": k }, v)]));
+}
+
+function auditRow(e: AuditEvent): HTMLElement {
+	return h(
+		"tr",
+		{ "data-type": e.type },
+		h("td", {}, e.type),
+		h("td", {}, time(e.occurredAt)),
+		h("td", {}, dash(e.ip)),
+		h("td", {}, dash(e.userAgent)),
+		h("td", {}, e.notificationId ? h("code", { "data-notification": e.notificationId }, e.notificationId) : "—"),
+		h("td", { class: "delivery" }, dash(e.deliveryStatus))
+	);
+}
 
 export function usersPage(client: Client, root: HTMLElement): () => void {
 	const status = h("div", { role: "status", "aria-live": "polite" });
-	const list = h("div", { id: "user-list" });
-	const detail = h("section", { id: "user-detail", "aria-live": "polite" });
 	const query = h("input", { name: "query", type: "search", autocomplete: "off", spellcheck: "false" });
+	const results = h("tbody", {});
+	const more = h("button", { class: "secondary", hidden: true }, "More accounts");
+	const detail = h("section", { id: "user", "aria-label": "Account" });
+	let cursor: string | undefined;
+	let left = false;
 
-	async function load(): Promise<void> {
-		const q = query.value.trim();
+	async function act(u: UserDetail, what: { ask?: string; button?: string; method: string; path: string; done: string }): Promise<void> {
+		if (what.ask && !(await confirmDialog(what.ask, what.button ?? "Confirm"))) return;
 		try {
-			const { items } = await call<{ items: UserEntry[] }>(client, `/admin/users${q ? `?query=${enc(q)}` : ""}`);
-			list.replaceChildren(
-				items.length === 0
-					? h("p", {}, q ? "No account matches." : "No account yet.")
-					: h(
-							"table",
-							{},
-							h("caption", { class: "sr-only" }, "User accounts"),
-							h("thead", {}, h("tr", {}, ...["Email", "Name", "Created", "Locked", ""].map(c => h("th", { scope: "col" }, c)))),
-							h(
-								"tbody",
-								{},
-								...items.map(u =>
-									h(
-										"tr",
-										{ "data-actor": u.actorId },
-										h("td", {}, u.email),
-										h("td", {}, `${u.firstName} ${u.lastName}`),
-										h("td", {}, time(u.createdAt)),
-										h("td", {}, u.locked ? "Locked" : "No"),
-										h("td", {}, h("button", { class: "secondary", "aria-label": `Show ${u.email}`, onclick: () => show(u.actorId) }, "Show"))
-									)
-								)
-							)
-						)
-			);
+			await call(client, what.path, { method: what.method });
+			if (what.method === "DELETE" && what.path === `/admin/users/${enc(u.actorId)}`) {
+				detail.replaceChildren();
+				await search(false);
+			} else await open(u.actorId, false);
+			announce(status, what.done);
 		} catch (err) {
 			announce(status, message(err), "error");
 		}
 	}
 
-	async function show(actorId: string): Promise<void> {
+	function actions(u: UserDetail): HTMLElement {
+		const base = `/admin/users/${enc(u.actorId)}`;
+		const who = u.email;
+		return h(
+			"div",
+			{ class: "actions", role: "group", "aria-label": `Actions for ${who}` },
+			h("button", { class: "secondary", onclick: () => act(u, { ask: `End every session of ${who}? Their devices must sign in again.`, button: "End sessions", method: "DELETE", path: `${base}/sessions`, done: `Every session of ${who} ended.` }) }, "End all sessions"),
+			u.locked
+				? h("button", { class: "secondary", onclick: () => act(u, { method: "POST", path: `${base}/unlock`, done: `${who} unlocked: password sign-in works again.` }) }, "Unlock")
+				: h("button", { class: "secondary", onclick: () => act(u, { ask: `Lock ${who}? Every session ends and password sign-in is refused until unlocked.`, button: "Lock", method: "POST", path: `${base}/lock`, done: `${who} locked.` }) }, "Lock"),
+			h("button", { class: "secondary", disabled: u.factors.length === 0, onclick: () => act(u, { ask: `Remove every second factor of ${who}? They sign in with the password alone until they enrol again.`, button: "Reset MFA", method: "DELETE", path: `${base}/mfa`, done: `Second factors of ${who} removed.` }) }, "Reset MFA"),
+			h("button", { class: "danger", onclick: () => act(u, { ask: `Delete the account ${who}? Its sessions, notifications data and documents go; this cannot be undone.`, button: "Delete account", method: "DELETE", path: base, done: `${who} is being deleted.` }) }, "Delete account")
+		);
+	}
+
+	async function open(actorId: string, focus = true): Promise<void> {
 		try {
-			const u = await call<UserDetail>(client, `/admin/users/${enc(actorId)}`);
-			const factors = u.factors.items;
+			const [u, audit] = await Promise.all([call<UserDetail>(client, `/admin/users/${enc(actorId)}`), call<{ items: AuditEvent[]; nextCursor?: string }>(client, `/admin/audit?actorId=${enc(actorId)}`)]);
+			if (left) return;
+			const title = h("h2", { tabindex: "-1" }, u.email);
+			const sessions = u.sessions ?? [];
 			detail.replaceChildren(
-				h("h2", { id: "user-detail-h", tabindex: "-1" }, u.email),
-				h(
-					"dl",
-					{},
-					h("dt", {}, "Email verified"),
-					h("dd", {}, u.emailVerified ? "Yes" : "No"),
-					h("dt", {}, "Phone"),
-					h("dd", {}, u.phone ? `${u.phone} (verified)` : "None"),
-					h("dt", {}, "Recovery codes left"),
-					h("dd", {}, String(u.factors.recoveryCodesLeft))
-				),
-				h("h3", {}, "Second factors"),
-				factors.length === 0
-					? h("p", {}, "No second factor.")
-					: h(
-							"table",
-							{ id: "factor-list" },
-							h("caption", { class: "sr-only" }, `Second factors of ${u.email}`),
-							h("thead", {}, h("tr", {}, ...["Type", "Name", "Added", "Last used"].map(c => h("th", { scope: "col" }, c)))),
-							h(
-								"tbody",
-								{},
-								...factors.map(f =>
-									h("tr", { "data-factor": f.factorId }, h("td", {}, FACTOR_NAMES[f.type] ?? f.type), h("td", {}, f.name), h("td", {}, time(f.createdAt)), h("td", {}, f.lastUsedAt ? time(f.lastUsedAt) : "Never"))
-								)
-							)
-						),
-				factors.length === 0 ? "" : h("button", { class: "danger", onclick: () => reset(u) }, "Reset second factors")
+				title,
+				facts(u),
+				actions(u),
+				h("h3", {}, `Sessions (${sessions.length})`),
+				sessions.length
+					? table(
+							"user-sessions",
+							`Open sessions of ${u.email}`,
+							["Started", "Last used", "Address", "Browser", "Sign-in"],
+							sessions.map(s => h("tr", { "data-session": s.sessionId }, h("td", {}, time(s.createdAt)), h("td", {}, time(s.lastUsedAt)), h("td", {}, dash(s.ip)), h("td", {}, dash(s.userAgent)), h("td", {}, s.amr.join(", ") || "—")))
+						)
+					: h("p", { class: "muted" }, "No open session."),
+				h("h3", {}, `Second factors (${u.factors.length})`),
+				u.factors.length
+					? table(
+							"user-factors",
+							`Second factors of ${u.email}`,
+							["Type", "Name", "Enrolled", "Last used"],
+							u.factors.map(f => h("tr", { "data-factor": f.factorId }, h("td", {}, f.type), h("td", {}, f.name), h("td", {}, time(f.createdAt)), h("td", {}, f.lastUsedAt ? time(f.lastUsedAt) : "never")))
+						)
+					: h("p", { class: "muted" }, "None: password only."),
+				h("h3", {}, "Security events"),
+				h("p", { class: "muted" }, "Newest first; an alert's delivery status is read live from its notification."),
+				audit.items.length
+					? table("user-audit", `Security events of ${u.email}`, ["Event", "Time", "Address", "Browser", "Alert", "Delivery"], audit.items.map(auditRow))
+					: h("p", { class: "muted" }, "No event recorded.")
 			);
-			(document.getElementById("user-detail-h") as HTMLElement).focus();
-		} catch (err) {
-			announce(status, message(err), "error");
-		}
-	}
-
-	async function reset(u: UserDetail): Promise<void> {
-		if (!(await confirmDialog(`Remove every second factor and recovery code of ${u.email}? They sign in with the password alone until they enrol again.`, "Reset"))) return;
-		try {
-			await call(client, `/admin/users/${enc(u.actorId)}/mfa`, { method: "DELETE" });
-			announce(status, `The second factors of ${u.email} were reset.`);
-			await show(u.actorId);
-		} catch (err) {
-			announce(status, message(err), "error");
-		}
-	}
-
-	const form = h(
-		"form",
-		{
-			role: "search",
-			"aria-label": "Users",
-			onsubmit: (e: Event) => {
-				e.preventDefault();
-				void load();
+			if (focus) {
+				detail.scrollIntoView({ block: "start" });
+				title.focus({ preventScroll: true });
 			}
-		},
-		field("Email starts with, or actor id", query),
-		h("button", { type: "submit" }, "Find")
+		} catch (err) {
+			announce(status, message(err), "error");
+		}
+	}
+
+	function row(u: UserSummary): HTMLElement {
+		return h(
+			"tr",
+			{ "data-actor": u.actorId },
+			h("td", {}, u.email),
+			h("td", {}, `${u.firstName} ${u.lastName}`.trim()),
+			h("td", {}, time(u.createdAt)),
+			h("td", {}, u.locked ? h("span", { class: "badge danger" }, "locked") : ""),
+			h("td", {}, h("button", { class: "secondary", "aria-label": `Open ${u.email}`, onclick: () => open(u.actorId) }, "Open"))
+		);
+	}
+
+	async function search(next: boolean): Promise<void> {
+		try {
+			const q = new URLSearchParams();
+			if (query.value.trim()) q.set("query", query.value.trim());
+			if (next && cursor) q.set("cursor", cursor);
+			const page = await call<{ items: UserSummary[]; nextCursor?: string }>(client, `/admin/users?${q}`);
+			if (left) return;
+			if (!next) results.replaceChildren();
+			results.append(...page.items.map(row));
+			cursor = page.nextCursor;
+			more.hidden = !cursor;
+			if (!next) announce(status, page.items.length ? `${page.items.length}${cursor ? "+" : ""} accounts.` : "No account matches.");
+		} catch (err) {
+			announce(status, message(err), "error");
+		}
+	}
+
+	more.addEventListener("click", () => void search(true));
+	root.append(
+		h("h1", {}, "Users"),
+		h("p", { class: "muted" }, "Find an account by the start of its email address or by its actor id."),
+		h(
+			"form",
+			{
+				class: "search",
+				role: "search",
+				"aria-label": "Users",
+				onsubmit: (e: Event) => {
+					e.preventDefault();
+					void search(false);
+				}
+			},
+			field("Email or actor id", query),
+			h("button", { type: "submit" }, "Search")
+		),
+		status,
+		table("users", "Accounts", ["Email", "Name", "Member since", "State", ""], []),
+		more,
+		detail
 	);
-	root.append(h("h1", {}, "Users"), form, status, list, detail);
-	void load();
-	return () => undefined;
+	root.querySelector("#users")!.replaceChild(results, root.querySelector("#users tbody")!);
+	void search(false);
+	return () => {
+		left = true;
+	};
 }

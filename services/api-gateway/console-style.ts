@@ -83,6 +83,7 @@ button.switch.on .knob { background: var(--warn); }
 button.switch.on .knob::after { left: 1.35rem; }
 form.flag { background: var(--card); border: 1px solid var(--line); border-radius: .5rem; padding: 1rem; margin: 0 0 .75rem; }
 .actions { display: flex; gap: .75rem; align-items: center; margin-top: .5rem; }
+#user .actions { margin-bottom: 1rem; }
 .endpoint { background: var(--card); border: 1px solid var(--line); border-radius: .5rem; padding: 1rem; margin: 0 0 1rem; }
 .endpoint h2 { margin-top: 0; font-size: 1rem; word-break: break-all; }
 dialog { border: 1px solid var(--line); border-radius: .5rem; padding: 1.25rem; max-width: 30rem; }

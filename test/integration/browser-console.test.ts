@@ -9,7 +9,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { ServiceSchema } from "moleculer";
-import { Secret, TOTP } from "otpauth";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { suppress } from "../../lib/notifications/suppressions";
 import DispatcherService from "../../services/dispatcher.service";
@@ -368,38 +367,6 @@ describe("the admin console in Chromium", () => {
 		expectClean(w);
 		await page.close();
 	}, 120_000);
-
-	it("should show an administrator a user's second factors and reset them after a confirmation", async () => {
-		const user = newUser();
-		const reg = await http(p.baseUrl, "POST", "/auth/register", { json: user });
-		expect(reg.status).toBe(201);
-		const started = await http(p.baseUrl, "POST", "/auth/mfa/totp", { token: reg.body.accessToken, json: { name: "Work phone" } });
-		expect(started.status).toBe(201);
-		const code = new TOTP({ secret: Secret.fromBase32(started.body.secret), algorithm: "SHA1", digits: 6, period: 30 }).generate();
-		expect((await http(p.baseUrl, "POST", `/auth/mfa/totp/${started.body.factorId}/confirm`, { token: reg.body.accessToken, json: { code } })).status).toBe(200);
-
-		const w = await openConsole();
-		const { page } = w;
-		await signIn(page, ADMIN.email, ADMIN.password);
-		await page.getByRole("link", { name: "Users" }).click();
-		await page.getByLabel("Email starts with, or actor id").fill(user.email.toLowerCase());
-		await page.getByRole("button", { name: "Find" }).click();
-		await page.getByRole("button", { name: `Show ${user.email.toLowerCase()}` }).click();
-		const row = page.locator(`#factor-list tr[data-factor="${started.body.factorId}"]`);
-		await row.waitFor();
-		expect(await row.locator("td").first().textContent()).toBe("Authenticator app (TOTP)");
-		expect(await row.locator("td").nth(1).textContent()).toBe("Work phone");
-		expect(await page.locator("#user-detail dd").nth(2).textContent()).toBe("10");
-		expect(await seriousViolations(page)).toEqual([]);
-		await page.getByRole("button", { name: "Reset second factors" }).click();
-		await page.getByRole("dialog").getByRole("button", { name: "Reset" }).click();
-		await page.getByText(`The second factors of ${user.email.toLowerCase()} were reset.`).waitFor();
-		await page.getByText("No second factor.").waitFor();
-		expect(await runtime(p).store().collection("mfa_factors").count({ userSub: reg.body.actorId })).toBe(0);
-		expect(await seriousViolations(page)).toEqual([]);
-		expectClean(w);
-		await page.close();
-	}, 60_000);
 
 	it("should refuse a normal user clearly and sign them out", async () => {
 		const user = newUser();

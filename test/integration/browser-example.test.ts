@@ -12,9 +12,11 @@
  * never sees it either way; that the gateway refuses expired tokens is
  * live-status-expiry's and gateway's to show), then set back to the real time, which the
  * tokens the refresh brought are valid for.
+ * The Security section is checked with axe-core (no serious or critical violation).
  * With UPDATE_SCREENSHOTS=1 it also writes docs/example-web*.png for docs/api.md.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import type { Server } from "node:http";
 import { Secret, TOTP } from "otpauth";
@@ -29,6 +31,7 @@ import { serviceToken } from "../helpers/senders";
 const ROOT = path.resolve(__dirname, "../..");
 const SESSION = "auth-notify.session";
 const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === "1";
+const AXE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
 let p: Platform;
 let provider: MockProvider;
@@ -313,6 +316,72 @@ describe("the example web app in Chromium", () => {
 		expect(page.url()).toBe(`${ui}/auth/callback`);
 		expect(await page.evaluate("location.search + location.hash")).toBe("");
 		expect(await stored(page)).toMatchObject({ accessToken: expect.any(String), refreshToken: expect.any(String) });
+		expect(problems).toEqual([]);
+		await context.close();
+	});
+
+	it("should list the sessions and sign one out, show the security events with alert delivery, export the data and delete the account after a confirmation", async () => {
+		const problems: string[] = [];
+		const user = await registered();
+		const firefox = await http(p.baseUrl, "POST", "/auth/login", { json: { username: user.email, password: user.password }, headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0" } });
+		expect(firefox.status).toBe(200);
+		const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, acceptDownloads: true });
+		const page = await openApp(context, problems);
+		await signInWithPassword(page, user);
+		await page.click("#security-open");
+		// Registering signed in too: three sessions, this one marked.
+		await page.waitForSelector("#sessions li:nth-child(3)");
+		expect(await page.locator("#sessions li.current").count()).toBe(1);
+		await expect(page.getAttribute("#security-open", "aria-expanded")).resolves.toBe("true");
+		const ff = page.locator("#sessions li", { hasText: "Firefox" });
+		expect(await ff.count()).toBe(1);
+		await ff.getByRole("button", { name: /^Sign out Firefox, last used / }).click();
+		await page.locator("#message", { hasText: /^Signed out Firefox/ }).waitFor();
+		await page.waitForFunction(`document.querySelectorAll("#sessions li").length === 2`);
+		expect((await http(p.baseUrl, "POST", "/auth/tokens/refresh", { json: { refreshToken: firefox.body.refreshToken } })).status).toBe(401);
+
+		// The events, newest first; a new device's sign-in raised an alert whose delivery shows.
+		const types = await page.$$eval("#audit li", items => items.map(li => li.getAttribute("data-type")));
+		expect(types).toEqual(expect.arrayContaining(["auth.registered", "auth.signed_in", "auth.signed_in_new_device"]));
+		expect(await page.locator('#audit li[data-type="auth.signed_in_new_device"] .alert').first().textContent()).toMatch(/^Alert (queued|sending|sent|delivered)/i);
+		await page.evaluate(AXE);
+		const serious = await page.evaluate(async () => {
+			const r = await (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> } }).axe.run();
+			return r.violations.filter(v => v.impact === "serious" || v.impact === "critical").map(v => v.id);
+		});
+		expect(serious).toEqual([]);
+		if (SCREENSHOTS) await page.screenshot({ path: path.join(ROOT, "docs/example-web-security.png"), fullPage: true });
+
+		// Export: a download of the JSON the platform answered.
+		const [download] = await Promise.all([page.waitForEvent("download"), page.click("#export")]);
+		expect(download.suggestedFilename()).toBe("my-account-data.json");
+		const exported = JSON.parse(fs.readFileSync((await download.path())!, "utf8"));
+		expect(exported.profile).toMatchObject({ email: user.email.toLowerCase() });
+
+		// A sign-in too old for the step-up route: the page says to sign in again (the platform's answer, stood in for here).
+		await page.route("**/auth/account", route =>
+			route.request().method() === "DELETE"
+				? route.fulfill({ status: 401, headers: { "content-type": "application/problem+json", "access-control-allow-origin": ui }, body: JSON.stringify({ type: "about:blank", title: "Unauthorized", status: 401, detail: "Sign in again.", code: "STEP_UP_REQUIRED", requestId: "x" }) })
+				: route.fallback()
+		);
+		await page.click("#delete-account");
+		await page.getByRole("dialog").getByRole("button", { name: "Delete my account" }).click();
+		await page.locator("#message.error", { hasText: "sign in again" }).waitFor();
+		await page.unrouteAll();
+
+		// Keeping the account deletes nothing; confirming deletes it and signs out.
+		await page.click("#delete-account");
+		await page.getByRole("dialog").getByRole("button", { name: "Keep my account" }).click();
+		await expect(page.isVisible("#signed-in")).resolves.toBe(true);
+		await page.click("#delete-account");
+		await page.getByRole("dialog").getByRole("button", { name: "Delete my account" }).click();
+		await page.waitForSelector("#signed-out:not([hidden])");
+		await expect(page.textContent("#message")).resolves.toBe("Your account is deleted.");
+		expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+		let status = 0;
+		for (const until = Date.now() + 10_000; Date.now() < until && status !== 401; await new Promise(r => setTimeout(r, 200)))
+			status = (await http(p.baseUrl, "POST", "/auth/login", { json: { username: user.email, password: user.password } })).status;
+		expect(status).toBe(401);
 		expect(problems).toEqual([]);
 		await context.close();
 	});

@@ -2,8 +2,10 @@
  * The example web app: plain HTML and @auth-notify/client, nothing else. One page
  * serves every address, so the platform's links land here too: UI_CALLBACK_PATH
  * (social sign-in, `?token=`) and /verify-email (`#token=`, the verification mail).
+ * Its Security section lists the user's sessions (each can be signed out), the security
+ * events with each alert's delivery, and exports or deletes the account.
  */
-import { ApiError, createClient, webStorage, type Actor, type InboxCounts, type InboxItem, type TimelineEvent, type WatchHandle } from "@auth-notify/client";
+import { ApiError, createClient, webStorage, type Actor, type AuditEvent, type InboxCounts, type InboxItem, type SessionInfo, type TimelineEvent, type WatchHandle } from "@auth-notify/client";
 import qrcode from "qrcode-generator";
 
 const baseUrl = document.querySelector<HTMLMetaElement>('meta[name="api-base-url"]')!.content;
@@ -40,6 +42,8 @@ function showSignedOut(message?: string): void {
 	inboxStream = null;
 	$("#bell").hidden = true;
 	$("#inbox").hidden = true;
+	$("#security").hidden = true;
+	$("#security-open").setAttribute("aria-expanded", "false");
 	$("#signed-in").hidden = true;
 	$("#signed-out").hidden = false;
 	if (message) say(message);
@@ -226,6 +230,109 @@ function followOtp(challengeId: string): void {
 	void show().catch(failed);
 }
 
+/** An element with text children only: nothing the platform returns is parsed as HTML. */
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+	const node = document.createElement(tag);
+	if (className) node.className = className;
+	node.append(...children);
+	return node;
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+/** "Firefox", "Chrome", ... from a user-agent string, for a readable list. */
+function browserName(ua: string | null): string {
+	if (!ua) return "Unknown browser";
+	const found = /(Edg|Firefox|Chrome|Safari)\//.exec(ua);
+	return found ? (found[1] === "Edg" ? "Edge" : found[1]) : ua.slice(0, 40);
+}
+
+async function revokeSession(s: SessionInfo): Promise<void> {
+	await api.sessions.revoke(s.sessionId).catch(err => {
+		// Already ended elsewhere: the list is just out of date.
+		if (!(err instanceof ApiError && err.status === 404)) throw err;
+	});
+	if (s.current) {
+		localStorage.removeItem("auth-notify.profile");
+		await api.logout().catch(() => undefined);
+		return showSignedOut("This device is signed out.");
+	}
+	say(`Signed out ${browserName(s.userAgent)} (${s.ip ?? "unknown address"}).`);
+	await showSecurity();
+}
+
+function sessionEntry(s: SessionInfo): HTMLLIElement {
+	const name = `${browserName(s.userAgent)}${s.current ? " (this device)" : ""}`;
+	const button = el("button", "", s.current ? "Sign out here" : "Sign out");
+	button.type = "button";
+	button.setAttribute("aria-label", `${s.current ? "Sign out here, on" : "Sign out"} ${name}, last used ${when(s.lastUsedAt)}`);
+	button.addEventListener("click", () => void revokeSession(s).catch(failed));
+	const item = el("li", s.current ? "current" : "", el("strong", "", name), " ", el("span", "meta", `${s.ip ?? "unknown address"} · signed in ${when(s.createdAt)} · last used ${when(s.lastUsedAt)}`), button);
+	item.dataset.session = s.sessionId;
+	return item;
+}
+
+const EVENT_NAMES: Record<string, string> = {
+	"auth.registered": "Account created",
+	"auth.signed_in": "Signed in",
+	"auth.signed_in_new_device": "Signed in on a new device",
+	"auth.sign_in_failed": "Failed sign-in",
+	"auth.signed_out": "Signed out",
+	"auth.session_revoked": "Session signed out",
+	"auth.password_changed": "Password changed",
+	"auth.password_reset": "Password reset",
+	"auth.email_verified": "Email verified",
+	"auth.email_changed": "Email changed",
+	"auth.mfa_enrolled": "Second factor added",
+	"auth.mfa_removed": "Second factor removed",
+	"auth.locked": "Account locked",
+	"auth.unlocked": "Account unlocked",
+	"auth.not_me": "Reported \u201cnot me\u201d",
+	"auth.account_exported": "Data exported"
+};
+
+function auditEntry(e: AuditEvent): HTMLLIElement {
+	const item = el("li", "", el("strong", "", EVENT_NAMES[e.type] ?? e.type), " ", el("span", "meta", `${when(e.occurredAt)} · ${e.ip ?? "unknown address"} · ${browserName(e.userAgent)}`));
+	if (e.notificationId) item.append(" ", el("span", "alert", `Alert ${e.deliveryStatus ? e.deliveryStatus.toLowerCase() : "queued"}`));
+	item.dataset.type = e.type;
+	return item;
+}
+
+async function showSecurity(): Promise<void> {
+	const [sessions, audit] = await Promise.all([api.sessions.list(), api.audit.list()]);
+	$("#sessions").replaceChildren(...sessions.items.map(sessionEntry));
+	$("#audit").replaceChildren(...audit.items.map(auditEntry));
+}
+
+/** A step-up route refused an old sign-in: the user must sign in again (their password or passkey proves it is them). */
+function stepUp(err: unknown, what: string): void {
+	if (err instanceof ApiError && err.code === "STEP_UP_REQUIRED") say(`To ${what}, please sign out and sign in again: your sign-in is too old for this.`, true);
+	else failed(err);
+}
+
+async function downloadExport(): Promise<void> {
+	const data = await api.account.export();
+	const link = el("a", "");
+	link.href = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
+	link.download = "my-account-data.json";
+	link.click();
+	setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+	say("Your data was downloaded as my-account-data.json.");
+}
+
+async function deleteAccount(): Promise<void> {
+	const dialog = $<HTMLDialogElement>("#confirm-delete");
+	const answer = await new Promise<string>(resolve => {
+		dialog.addEventListener("close", () => resolve(dialog.returnValue), { once: true });
+		dialog.returnValue = "";
+		dialog.showModal();
+	});
+	if (answer !== "delete") return;
+	await api.account.delete();
+	localStorage.removeItem("auth-notify.profile");
+	showSignedOut("Your account is deleted.");
+}
+
 onSubmit("#login", v => passwordSignIn(v.username, v.password));
 onSubmit("#mfa", async v => {
 	await signedIn(await api.mfa.verify(pendingMfa, "totp", v.code));
@@ -284,6 +391,20 @@ $("#read-all").addEventListener("click", () => {
 	api.inbox.readAll(actorId).then(() => {
 		for (const li of document.querySelectorAll("#inbox-items li.unread")) li.classList.remove("unread");
 	}, failed);
+});
+$("#security-open").addEventListener("click", () => {
+	const open = $("#security").hidden;
+	$("#security").hidden = !open;
+	$("#security-open").setAttribute("aria-expanded", String(open));
+	if (open) showSecurity().catch(failed);
+});
+$("#export").addEventListener("click", () => {
+	say("");
+	downloadExport().catch(err => stepUp(err, "download your data"));
+});
+$("#delete-account").addEventListener("click", () => {
+	say("");
+	deleteAccount().catch(err => stepUp(err, "delete your account"));
 });
 $("#social").addEventListener("click", () => api.startSocialLogin());
 $("#logout").addEventListener("click", () => {
