@@ -251,7 +251,20 @@ describe("auth-notify against a running platform", () => {
 
 		const shown = await cli(["users", "show", user.email, "--json"], env);
 		expect(shown.code).toBe(0);
-		expect(shown.json).toEqual({ actorId, email: user.email, firstName: "Ada", lastName: "Lovelace", createdAt: expect.any(String), emailVerified: false, locked: false });
+		expect(shown.json).toEqual({
+			actorId,
+			email: user.email,
+			firstName: "Ada",
+			lastName: "Lovelace",
+			createdAt: expect.any(String),
+			emailVerified: false,
+			emailDeliverable: true,
+			phoneVerified: false,
+			locked: false,
+			factors: [],
+			recoveryCodesLeft: 0,
+			sessions: [expect.objectContaining({ sessionId: expect.any(String), amr: ["pwd"], current: false })]
+		});
 
 		const locked = await cli(["users", "lock", actorId, "--json"], env);
 		expect(locked).toMatchObject({ code: 0, json: { actorId, email: user.email, locked: true } });
