@@ -73,6 +73,8 @@ import { isAccepted, isActorBody, jsonHeaders, requestBody, sampleActor, type Ac
 export const GOAL_ACCEPT = 1.0;
 export const STRETCH_ACCEPT = 1.5;
 export const GOAL_E2E = 1.0;
+/** Issue 39: the memory settings may cost the mixed load at most this share of its throughput. */
+export const MEMORY_SETTINGS_MAX_COST = 0.05;
 export const STRETCH_GET = 0.85;
 export const GOAL_FLOOR = 0.9;
 
@@ -516,9 +518,13 @@ async function mixedRun(s: CompareSettings, t: E2eTarget): Promise<MixedSample> 
 	};
 }
 
-/** The default configuration (file outbox, every service): nothing set but what the bench needs. */
-async function mixedProject(s: CompareSettings): Promise<MixedSample> {
-	const platform = await startPlatform(s.load, "mixed-project");
+/**
+ * The default configuration (file outbox, every service): nothing set but what the
+ * bench needs; with `memorySettings` false, started without npm start's memory
+ * settings (V8's and glibc's defaults), to show what they cost.
+ */
+async function mixedProject(s: CompareSettings, memorySettings = true): Promise<MixedSample> {
+	const platform = await startPlatform(s.load, memorySettings ? "mixed-project" : "mixed-defaults", {}, { memorySettings });
 	try {
 		const token = await serviceSender(platform.base);
 		return await mixedRun(s, { label: "project", base: platform.base, token, dataDir: platform.dataDir, pids: [platform.child.process.pid!], stop: () => platform.child.stop() });
@@ -548,7 +554,8 @@ export interface CompareResult {
 	accept: { project: HttpSample[]; peer: HttpSample[] };
 	get: { project: HttpSample[]; peer: HttpSample[]; floor: HttpSample[]; bare: HttpSample[] };
 	e2e: { project: E2eSample[]; peer: E2eSample[] };
-	mixed: { project: MixedSample[]; peer: MixedSample[] };
+	/** defaults: the project without its memory settings (issue 39: they may cost at most 5 %). */
+	mixed: { project: MixedSample[]; peer: MixedSample[]; defaults: MixedSample[] };
 	problems: string[];
 }
 
@@ -583,7 +590,7 @@ export async function benchCompare(s: CompareSettings = compareSettings()): Prom
 		accept: { project: [], peer: [] },
 		get: { project: [], peer: [], floor: [], bare: [] },
 		e2e: { project: [], peer: [] },
-		mixed: { project: [], peer: [] },
+		mixed: { project: [], peer: [], defaults: [] },
 		problems: []
 	};
 	for (let round = 0; round < s.rounds; round++) {
@@ -610,10 +617,10 @@ export async function benchCompare(s: CompareSettings = compareSettings()): Prom
 			await alternate(round, "end to end", { project: () => e2eProject(s), peer: () => e2ePeer(s, id) }, r.e2e, x => `${fmtInt(x.perSec)}/s`);
 		}
 		if (s.parts.includes("mixed")) {
-			await alternate(round, "mixed", { project: () => mixedProject(s), peer: () => mixedPeer(s, id) }, r.mixed, x => `accept ${fmtInt(x.accept.reqPerSec)}/s, written ${fmtInt(x.writtenPerSec)}/s`);
+			await alternate(round, "mixed", { project: () => mixedProject(s), peer: () => mixedPeer(s, id), defaults: () => mixedProject(s, false) }, r.mixed, x => `accept ${fmtInt(x.accept.reqPerSec)}/s, written ${fmtInt(x.writtenPerSec)}/s`);
 		}
 	}
-	const all = [...r.accept.project, ...r.accept.peer, ...r.get.project, ...r.get.peer, ...r.get.floor, ...r.get.bare, ...r.e2e.project, ...r.e2e.peer, ...r.mixed.project, ...r.mixed.peer];
+	const all = [...r.accept.project, ...r.accept.peer, ...r.get.project, ...r.get.peer, ...r.get.floor, ...r.get.bare, ...r.e2e.project, ...r.e2e.peer, ...r.mixed.project, ...r.mixed.peer, ...r.mixed.defaults];
 	r.problems = all.flatMap(x => x.problems);
 	return r;
 }
@@ -706,13 +713,30 @@ function mixedRows(r: CompareResult): string[][] {
 		["mixed: accepted -> .eml written, notifications/s", perSecText(median(wr[0])), `${PEER} + worker`, perSecText(median(wr[1])), ratioText(w), `>= ${GOAL_E2E.toFixed(1)} (stretch ${STRETCH_ACCEPT})`, verdict(w, GOAL_E2E, STRETCH_ACCEPT)],
 		["  accept p99", fmtMs(median(p99[0])), `${PEER} + worker`, fmtMs(median(p99[1])), ratioText(pairedRatio(...p99)), LOWER_IS_BETTER, "-"],
 		["  CPU per notification", usText(median(cpu[0])), PEER_REDIS, usText(median(cpu[1])), ratioText(pairedRatio(...cpu)), LOWER_IS_BETTER, "-"],
-		["  server RSS (peak)", fmtMb(median(rss[0])), `${PEER} (node)`, fmtMb(median(rss[1])), ratioText(pairedRatio(...rss)), LOWER_IS_BETTER, "-"]
+		["  server RSS (peak)", fmtMb(median(rss[0])), `${PEER} (node)`, fmtMb(median(rss[1])), ratioText(pairedRatio(...rss)), LOWER_IS_BETTER, "-"],
+		...memoryRows(r)
+	];
+}
+
+/** Issue 39: the memory settings (npm start's flags and environment) keep the mixed throughput within 5 %. */
+function memoryRows(r: CompareResult): string[][] {
+	const { project: p, defaults: d } = r.mixed;
+	if (!d.length) return [];
+	const side = "project, V8/glibc defaults";
+	const acc = pairedRatio(p.map(x => x.accept.reqPerSec), d.map(x => x.accept.reqPerSec));
+	const wr = pairedRatio(p.map(x => x.writtenPerSec), d.map(x => x.writtenPerSec));
+	const rss = pairedRatio(p.map(x => x.accept.serverRssPeakBytes), d.map(x => x.accept.serverRssPeakBytes));
+	const goal = 1 - MEMORY_SETTINGS_MAX_COST;
+	return [
+		["memory settings: mixed accept, req/s", fmtInt(median(p.map(x => x.accept.reqPerSec))), side, fmtInt(median(d.map(x => x.accept.reqPerSec))), ratioText(acc), `>= ${goal.toFixed(2)}`, verdict(acc, goal)],
+		["memory settings: mixed accepted -> written", perSecText(median(p.map(x => x.writtenPerSec))), side, perSecText(median(d.map(x => x.writtenPerSec))), ratioText(wr), `>= ${goal.toFixed(2)}`, verdict(wr, goal)],
+		["  server RSS (peak)", fmtMb(median(p.map(x => x.accept.serverRssPeakBytes))), side, fmtMb(median(d.map(x => x.accept.serverRssPeakBytes))), ratioText(rss), LOWER_IS_BETTER, "-"]
 	];
 }
 
 function mixedDetail(r: CompareResult): string {
 	const rows = [["", "accepted/s", "written/s", "accepted", "unwritten at end", "accept p99", "CPU/notification", "server RSS"]];
-	for (const [label, samples] of [["project", r.mixed.project], [PEER, r.mixed.peer]] as const) {
+	for (const [label, samples] of [["project", r.mixed.project], [PEER, r.mixed.peer], ["project, V8/glibc defaults", r.mixed.defaults]] as const) {
 		samples.forEach((x, i) =>
 			rows.push([
 				`round ${i + 1}, ${label}`,
@@ -772,6 +796,7 @@ function roundRatios(r: CompareResult): string[] {
 	if (r.settings.parts.includes("mixed")) {
 		lines.push(`  mixed accept, fastify + BullMQ + worker: ${ratios(r.mixed.project.map(x => x.accept.reqPerSec), r.mixed.peer.map(x => x.accept.reqPerSec))}`);
 		lines.push(`  mixed accepted -> written, fastify + BullMQ + worker: ${ratios(r.mixed.project.map(x => x.writtenPerSec), r.mixed.peer.map(x => x.writtenPerSec))}`);
+		lines.push(`  mixed accepted -> written, the project with V8/glibc defaults: ${ratios(r.mixed.project.map(x => x.writtenPerSec), r.mixed.defaults.map(x => x.writtenPerSec))}`);
 	}
 	if (r.settings.parts.includes("e2e")) lines.push(`  end to end, fastify + BullMQ: ${ratios(r.e2e.project.map(x => x.perSec), r.e2e.peer.map(x => x.perSec))}`);
 	if (r.settings.parts.includes("get")) {

@@ -218,15 +218,14 @@ const COMPILED = path.basename(path.resolve(__dirname, "..")) === "dist";
 export const PROJECT_ROOT = path.resolve(__dirname, COMPILED ? "../.." : "..");
 /**
  * How the platform's process is started wherever it runs (Dockerfile, npm start, the
- * benchmarks): V8's young generation capped at 2 MB semi-spaces (left to V8 it grows to
- * 64 MB on a large machine, kept resident), glibc's mmap threshold fixed, so the 16 MiB
- * of each password hash goes back to the system when freed instead of raising the
- * threshold and staying in a thread's arena, and at most two malloc arenas for the
- * process's dozen threads, each of which would otherwise keep its own
- * (docs/benchmarks.md, issue 39: peak RSS <= 150 MB in the soak).
+ * benchmarks): V8's young generation capped at 4 MB semi-spaces (left to V8 it grows to
+ * 64 MB on a large machine, kept resident), and glibc's mmap threshold fixed, so the
+ * 16 MiB of each password hash goes back to the system when freed instead of raising
+ * the threshold and staying in a thread's arena (docs/benchmarks.md, issue 39). Leaner
+ * settings exist (docs/operations.md, memory) but cost throughput under a full load.
  */
-export const PLATFORM_NODE_ARGS = ["--max-semi-space-size=2"];
-export const PLATFORM_PROCESS_ENV: Record<string, string> = { MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_ARENA_MAX: "2" };
+export const PLATFORM_NODE_ARGS = ["--max-semi-space-size=4"];
+export const PLATFORM_PROCESS_ENV: Record<string, string> = { MALLOC_MMAP_THRESHOLD_: "131072" };
 
 export const PLATFORM_ENTRY = path.join(PROJECT_ROOT, "dist", "index.js");
 

@@ -90,7 +90,7 @@ export function createChannels(config: Config, deps: ChannelDeps = {}): Map<Chan
 		: {};
 	const email = new FailoverProvider<EmailMessage, SendResult>(
 		"EMAIL",
-		n.emailProviders.map(name => Object.assign(createEmailProvider(config, name, outboxHostOf(deps.store)), { name })),
+		n.emailProviders.map(name => Object.assign(createEmailProvider(config, name, n.outboxThread === "store" ? outboxHostOf(deps.store) : undefined), { name })),
 		circuits,
 		n.sendTimeoutMs,
 		onFailover

@@ -3,10 +3,12 @@
  * nodemailer and creates its file with the synchronous FileEmailProvider
  * (outbox-serve.ts), so neither the MIME composition nor the file creation (250-500 us
  * of kernel time each) runs on the event loop that accepts and dispatches, and the
- * second core does that work. That thread is the embedded store's own where there is
- * one (an OutboxHost: lib/store/sqlite-thread.ts): a thread costs about 20 MB of
- * resident memory (its V8 heap and Node's environment), and issue 39 asks for a process
- * of at most 150 MB; otherwise (MongoDB) it is a worker of its own (outbox-worker.ts). The thread writes
+ * second core does that work. That thread is a worker of its own (outbox-worker.ts),
+ * or with OUTBOX_THREAD=store the embedded store's (an OutboxHost:
+ * lib/store/sqlite-thread.ts): a thread costs about 20 MB of resident memory (its V8
+ * heap and Node's environment), but on the store's thread composition also waits while
+ * a commit's fsync blocks it, which cost about a tenth of the delivery rate under a
+ * full mixed load (docs/operations.md, memory). The thread writes
  * one message at a time, the most urgent first: a CRITICAL send waits behind at most the one write under way, not behind every
  * LOW write already handed over (as it did on libuv's thread pool, see
  * docs/benchmarks.md). A send resolves once its file is in place, as before.

@@ -33,10 +33,9 @@ const WORKER_FILE = __filename.endsWith(".ts") ? path.resolve(__dirname, "../../
  * as resident memory. 48 MB (16 MB semi-spaces) still holds many batches. By an
  * interleaved A/B of the accept load (5 rounds) it was within noise of the default:
  * 1.013 of its req/s and 1.012 of its CPU per accept. Issue 39 (peak RSS <= 150 MB in
- * the soak) took it to 12 MB (4 MB semi-spaces), then to 6 MB once this thread also
- * ran the outbox (lib/email/outbox-thread.ts): docs/benchmarks.md has the figures.
+ * the soak) took it to 12 MB (4 MB semi-spaces): docs/benchmarks.md has the figures.
  */
-export const WORKER_YOUNG_GENERATION_MB = 6;
+export const WORKER_YOUNG_GENERATION_MB = 12;
 
 export interface SqliteWorkerStoreOptions {
 	/** Lets tests make the worker exit at once (crashWorker). */
