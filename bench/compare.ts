@@ -77,6 +77,8 @@ export const GOAL_E2E = 1.0;
 export const MEMORY_SETTINGS_MAX_COST = 0.05;
 export const STRETCH_GET = 0.85;
 export const GOAL_FLOOR = 0.9;
+/** Issue 37: the per-request session check may cost at most this share of the authenticated GET against the build before it. */
+export const SESSION_CHECK_MAX_COST = 0.03;
 
 const PARTS = ["accept", "get", "e2e", "mixed"] as const;
 type Part = (typeof PARTS)[number];
@@ -99,6 +101,8 @@ export interface CompareSettings {
 	stallMs: number;
 	/** Jobs the peer's worker runs at a time: as many as a project dispatcher sends. */
 	concurrency: number;
+	/** BENCH_BASELINE_ROOT: another build of the project the GET part also measures (issue 37's "against today"). */
+	baselineRoot?: string;
 	mailFrom: string;
 }
 
@@ -107,6 +111,8 @@ export function compareSettings(load: BenchSettings = benchSettings()): CompareS
 	return {
 		load,
 		parts: envParts("BENCH_COMPARE_PARTS", PARTS),
+		// Another built checkout (`npm ci && npm run build` there), e.g. a worktree of an earlier commit: the GET part measures it beside this one.
+		baselineRoot: process.env.BENCH_BASELINE_ROOT?.trim() ? path.resolve(process.env.BENCH_BASELINE_ROOT.trim()) : undefined,
 		rounds: envIntQuick("BENCH_ROUNDS", 3, 1, 1),
 		sliceSec: envIntQuick("BENCH_SLICE_SEC", 2, 1, 1),
 		sliceWarmupSec: envIntQuick("BENCH_SLICE_WARMUP_MS", 500, 250, 0) / 1000,
@@ -307,9 +313,9 @@ async function actorTarget(label: string, base: string, id: PeerIdentity, pids: 
 	return { label, load: { url, headers, expectBody: body, serverPid: pids[0], companionPids: pids.slice(1) }, child, close };
 }
 
-async function projectTarget(s: CompareSettings): Promise<Target> {
-	const { platform, load } = await startProfileReader(s.load);
-	return { label: "project", load, child: platform.child, close: () => platform.close() };
+async function projectTarget(s: CompareSettings, root?: string): Promise<Target> {
+	const { platform, load } = await startProfileReader(s.load, root);
+	return { label: root ? "baseline" : "project", load, child: platform.child, close: () => platform.close() };
 }
 
 async function peerTarget(s: CompareSettings, id: PeerIdentity): Promise<Target> {
@@ -552,7 +558,8 @@ export interface CompareResult {
 	settings: CompareSettings;
 	redisVersion: string;
 	accept: { project: HttpSample[]; peer: HttpSample[] };
-	get: { project: HttpSample[]; peer: HttpSample[]; floor: HttpSample[]; bare: HttpSample[] };
+	/** baseline: another build of the project (BENCH_BASELINE_ROOT), empty without one. */
+	get: { project: HttpSample[]; peer: HttpSample[]; floor: HttpSample[]; bare: HttpSample[]; baseline: HttpSample[] };
 	e2e: { project: E2eSample[]; peer: E2eSample[] };
 	/** defaults: the project without its memory settings (issue 39: they may cost at most 5 %). */
 	mixed: { project: MixedSample[]; peer: MixedSample[]; defaults: MixedSample[] };
@@ -588,7 +595,7 @@ export async function benchCompare(s: CompareSettings = compareSettings()): Prom
 		settings: s,
 		redisVersion,
 		accept: { project: [], peer: [] },
-		get: { project: [], peer: [], floor: [], bare: [] },
+		get: { project: [], peer: [], floor: [], bare: [], baseline: [] },
 		e2e: { project: [], peer: [] },
 		mixed: { project: [], peer: [], defaults: [] },
 		problems: []
@@ -602,15 +609,22 @@ export async function benchCompare(s: CompareSettings = compareSettings()): Prom
 			}
 		}
 		if (s.parts.includes("get")) {
-			const samples = await interleavedRound(s, round, "GET", {
+			const baselineRoot = s.baselineRoot;
+			type GetSide = keyof CompareResult["get"];
+			const starts: Partial<Record<GetSide, () => Promise<Target>>> = {
 				project: () => projectTarget(s),
 				peer: () => peerTarget(s, id),
 				floor: () => floorTarget(s, id),
-				bare: () => bareTarget(s, id)
-			});
-			for (const side of ["project", "peer", "floor", "bare"] as const) {
-				r.get[side].push(samples[side]);
-				note(`round ${round + 1}, GET, ${side}: ${describeLoad(samples[side])}`);
+				bare: () => bareTarget(s, id),
+				...(baselineRoot ? { baseline: () => projectTarget(s, baselineRoot) } : {})
+			};
+			// Only the sides started are measured: without a baseline root there is no baseline sample.
+			const samples: Partial<Record<GetSide, HttpSample>> = await interleavedRound(s, round, "GET", starts as Record<GetSide, () => Promise<Target>>);
+			for (const side of ["project", "peer", "floor", "bare", "baseline"] as const) {
+				const sample = samples[side];
+				if (!sample) continue;
+				r.get[side].push(sample);
+				note(`round ${round + 1}, GET, ${side}: ${describeLoad(sample)}`);
 			}
 		}
 		if (s.parts.includes("e2e")) {
@@ -620,7 +634,7 @@ export async function benchCompare(s: CompareSettings = compareSettings()): Prom
 			await alternate(round, "mixed", { project: () => mixedProject(s), peer: () => mixedPeer(s, id), defaults: () => mixedProject(s, false) }, r.mixed, x => `accept ${fmtInt(x.accept.reqPerSec)}/s, written ${fmtInt(x.writtenPerSec)}/s`);
 		}
 	}
-	const all = [...r.accept.project, ...r.accept.peer, ...r.get.project, ...r.get.peer, ...r.get.floor, ...r.get.bare, ...r.e2e.project, ...r.e2e.peer, ...r.mixed.project, ...r.mixed.peer, ...r.mixed.defaults];
+	const all = [...r.accept.project, ...r.accept.peer, ...r.get.project, ...r.get.peer, ...r.get.floor, ...r.get.bare, ...r.get.baseline, ...r.e2e.project, ...r.e2e.peer, ...r.mixed.project, ...r.mixed.peer, ...r.mixed.defaults];
 	r.problems = all.flatMap(x => x.problems);
 	return r;
 }
@@ -765,7 +779,10 @@ function getRows(r: CompareResult): string[][] {
 		row("authenticated GET /actors/{id}, req/s", "fastify + jose + node:sqlite", peer, `reported (stretch ${STRETCH_GET})`, x => stretchVerdict(x, STRETCH_GET)),
 		["  its p99", fmtMs(mid(project, p99)), "fastify + jose + node:sqlite", fmtMs(mid(peer, p99)), ratioText(paired(project, peer, p99)), LOWER_IS_BETTER, "-"],
 		row("  against the framework's floor", "moleculer-web floor", floor, `>= ${GOAL_FLOOR}`, x => verdict(x, GOAL_FLOOR)),
-		row("  against bare node:http", "bare node:http", bare, "reference", () => "-")
+		row("  against bare node:http", "bare node:http", bare, "reference", () => "-"),
+		...(r.get.baseline.length
+			? [row("  against the baseline build", `baseline (${r.settings.baselineRoot})`, r.get.baseline, `>= ${(1 - SESSION_CHECK_MAX_COST).toFixed(2)} (issue 37)`, x => verdict(x, 1 - SESSION_CHECK_MAX_COST))]
+			: [])
 	];
 }
 
@@ -802,6 +819,7 @@ function roundRatios(r: CompareResult): string[] {
 	if (r.settings.parts.includes("get")) {
 		lines.push(`  GET, fastify + jose + node:sqlite: ${ratios(rates(r.get.project), rates(r.get.peer))}`);
 		lines.push(`  GET, moleculer-web floor: ${ratios(rates(r.get.project), rates(r.get.floor))}`);
+		if (r.get.baseline.length) lines.push(`  GET, the baseline build: ${ratios(rates(r.get.project), rates(r.get.baseline))}`);
 	}
 	return lines;
 }
@@ -835,7 +853,8 @@ export function formatCompareResult(r: CompareResult): string {
 				...perRound("project", r.get.project),
 				...perRound("fastify + jose + sqlite", r.get.peer),
 				...perRound("moleculer-web floor", r.get.floor),
-				...perRound("bare node:http", r.get.bare)
+				...perRound("bare node:http", r.get.bare),
+				...perRound("baseline build", r.get.baseline)
 			])
 		);
 	}

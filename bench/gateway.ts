@@ -6,7 +6,6 @@
  * never enforced, because timings depend on the machine.
  */
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import {
 	formatLoadTable,
 	HOST,
@@ -15,7 +14,6 @@ import {
 	benchSettings,
 	childEnv,
 	describeMachine,
-	envInt,
 	expectStatus,
 	freePort,
 	isClean,
@@ -39,28 +37,6 @@ import { sampleActor } from "./workload";
 import { DEFAULT_NATS_URL } from "../harness/cluster";
 
 export const GOAL_RATIO = 0.5;
-/** Issue 37: the per-request session check may cost at most this share of authenticated GET throughput against today. */
-export const SESSION_CHECK_MAX_COST = 0.03;
-
-/**
- * BENCH_BASELINE_ROOT: another checkout, built (`npm ci && npm run build`), e.g. a
- * worktree of the commit before the sid deny list. The same GET then runs against it
- * and against this build in alternating rounds (BENCH_ROUNDS, 3 by default), each in a
- * fresh process, and the medians are compared: what this build costs per request
- * against that one, measured in the same minutes.
- */
-export function baselineSettings(): { root: string; rounds: number } | null {
-	const root = process.env.BENCH_BASELINE_ROOT?.trim();
-	if (!root) return null;
-	return { root: path.resolve(root), rounds: envInt("BENCH_ROUNDS", 3, 1) };
-}
-
-export interface BaselineRounds {
-	root: string;
-	/** Per round: this build, then the baseline (or the other way round on odd rounds). */
-	current: LoadResult[];
-	baseline: LoadResult[];
-}
 
 export interface GatewayBenchResult {
 	settings: BenchSettings;
@@ -68,8 +44,6 @@ export interface GatewayBenchResult {
 	platform: LoadResult;
 	/** The same request with actors on another node over NATS. */
 	split: LoadResult;
-	/** With BENCH_BASELINE_ROOT: this build against that one, round by round. */
-	baseline: BaselineRounds | null;
 	/** platform req/s divided by bare req/s. */
 	ratio: number;
 	/** Why the numbers cannot be trusted; empty when every response was as expected. */
@@ -81,6 +55,7 @@ export interface GatewayBenchResult {
  * own profile, with the first answer every later one must equal (a 200 with another
  * body would mean the benchmark measures something else than it claims).
  */
+/** `root`: another built checkout to run instead of this one (compare's baseline, BENCH_BASELINE_ROOT). */
 export async function startProfileReader(settings: BenchSettings, root?: string): Promise<{ platform: Platform; load: Pick<LoadOptions, "url" | "headers" | "expectBody" | "serverPid"> }> {
 	const platform = await startPlatform(settings, root ? "gateway-baseline" : "gateway", {}, { root });
 	try {
@@ -95,8 +70,8 @@ export async function startProfileReader(settings: BenchSettings, root?: string)
 	}
 }
 
-export async function measurePlatform(settings: BenchSettings, root?: string): Promise<LoadResult> {
-	const { platform, load } = await startProfileReader(settings, root);
+export async function measurePlatform(settings: BenchSettings): Promise<LoadResult> {
+	const { platform, load } = await startProfileReader(settings);
 	try {
 		return await runLoad({ ...load, ...settings });
 	} catch (err) {
@@ -157,38 +132,9 @@ export async function benchGateway(settings: BenchSettings = benchSettings()): P
 	const bare = await measureBare(settings, { status: 200, responseBody: JSON.stringify(sampleActor()), path: `/actors/${randomUUID()}` });
 	const platform = await measurePlatform(settings);
 	const split = await measureSplit(settings);
-	const b = baselineSettings();
-	let baseline: BaselineRounds | null = null;
-	if (b) {
-		baseline = { root: b.root, current: [], baseline: [] };
-		for (let round = 0; round < b.rounds; round++) {
-			const sides = [() => measurePlatform(settings).then(x => baseline!.current.push(x)), () => measurePlatform(settings, b.root).then(x => baseline!.baseline.push(x))];
-			for (const side of round % 2 === 0 ? sides : sides.reverse()) await side();
-		}
-	}
-	const runs = [bare, platform, split, ...(baseline ? [...baseline.current, ...baseline.baseline] : [])];
 	const problems = [...problemsOf("bare", bare), ...problemsOf("platform", platform), ...problemsOf("split", split)];
-	if (baseline) baseline.baseline.forEach((x, i) => problems.push(...problemsOf(`baseline, round ${i + 1}`, x)));
-	if (!runs.every(isClean)) problems.push("THE NUMBERS ABOVE ARE MEANINGLESS: not every request got the expected 2xx response.");
-	return { settings, bare, platform, split, baseline, ratio: platform.reqPerSec / bare.reqPerSec, problems };
-}
-
-const medianOf = (xs: number[]) => {
-	const s = [...xs].sort((a, b) => a - b);
-	return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-
-function baselineLines(b: BaselineRounds): string[] {
-	const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-	const rps = medianOf(b.current.map(x => x.reqPerSec)) / medianOf(b.baseline.map(x => x.reqPerSec));
-	const cpu = medianOf(b.baseline.map(x => x.serverCpuUsPerReq)) / medianOf(b.current.map(x => x.serverCpuUsPerReq));
-	const goal = 1 - SESSION_CHECK_MAX_COST;
-	return [
-		"",
-		`against the baseline build at ${b.root}, ${b.current.length} alternating round(s), a fresh process each:`,
-		formatLoadTable([...b.current.map((x, i) => [`this build, round ${i + 1}`, x] as [string, LoadResult]), ...b.baseline.map((x, i) => [`baseline, round ${i + 1}`, x] as [string, LoadResult])]),
-		`this build / baseline, medians: req/s ${pct(rps)}, server CPU per request (baseline/this) ${pct(cpu)}  (goal, issue 37: >= ${pct(goal)}: ${rps >= goal ? "met" : "NOT met"})`
-	];
+	if (!isClean(bare) || !isClean(platform) || !isClean(split)) problems.push("THE NUMBERS ABOVE ARE MEANINGLESS: not every request got the expected 2xx response.");
+	return { settings, bare, platform, split, ratio: platform.reqPerSec / bare.reqPerSec, problems };
 }
 
 export function formatGatewayResult(r: GatewayBenchResult): string {
@@ -209,7 +155,6 @@ export function formatGatewayResult(r: GatewayBenchResult): string {
 		`across nodes / one process: ${pct(r.split.reqPerSec / r.platform.reqPerSec)}  (the gateway node's CPU per request is the column above)`,
 		// The servers' own cost, apart from the load generator that shares their CPUs.
 		`server CPU per request, bare/platform: ${pct(r.bare.serverCpuUsPerReq / r.platform.serverCpuUsPerReq)}`,
-		...(r.baseline ? baselineLines(r.baseline) : []),
 		...(r.problems.length ? ["", ...r.problems.map(p => `!!! ${p}`)] : [])
 	].join("\n");
 }
