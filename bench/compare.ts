@@ -73,8 +73,12 @@ import { isAccepted, isActorBody, jsonHeaders, requestBody, sampleActor, type Ac
 export const GOAL_ACCEPT = 1.0;
 export const STRETCH_ACCEPT = 1.5;
 export const GOAL_E2E = 1.0;
+/** Issue 39: the memory settings may cost the mixed load at most this share of its throughput. */
+export const MEMORY_SETTINGS_MAX_COST = 0.05;
 export const STRETCH_GET = 0.85;
 export const GOAL_FLOOR = 0.9;
+/** Issue 37: the per-request session check may cost at most this share of the authenticated GET against the build before it. */
+export const SESSION_CHECK_MAX_COST = 0.03;
 
 const PARTS = ["accept", "get", "e2e", "mixed"] as const;
 type Part = (typeof PARTS)[number];
@@ -97,6 +101,8 @@ export interface CompareSettings {
 	stallMs: number;
 	/** Jobs the peer's worker runs at a time: as many as a project dispatcher sends. */
 	concurrency: number;
+	/** BENCH_BASELINE_ROOT: another build of the project the GET part also measures (issue 37's "against today"). */
+	baselineRoot?: string;
 	mailFrom: string;
 }
 
@@ -105,6 +111,8 @@ export function compareSettings(load: BenchSettings = benchSettings()): CompareS
 	return {
 		load,
 		parts: envParts("BENCH_COMPARE_PARTS", PARTS),
+		// Another built checkout (`npm ci && npm run build` there), e.g. a worktree of an earlier commit: the GET part measures it beside this one.
+		baselineRoot: process.env.BENCH_BASELINE_ROOT?.trim() ? path.resolve(process.env.BENCH_BASELINE_ROOT.trim()) : undefined,
 		rounds: envIntQuick("BENCH_ROUNDS", 3, 1, 1),
 		sliceSec: envIntQuick("BENCH_SLICE_SEC", 2, 1, 1),
 		sliceWarmupSec: envIntQuick("BENCH_SLICE_WARMUP_MS", 500, 250, 0) / 1000,
@@ -305,9 +313,9 @@ async function actorTarget(label: string, base: string, id: PeerIdentity, pids: 
 	return { label, load: { url, headers, expectBody: body, serverPid: pids[0], companionPids: pids.slice(1) }, child, close };
 }
 
-async function projectTarget(s: CompareSettings): Promise<Target> {
-	const { platform, load } = await startProfileReader(s.load);
-	return { label: "project", load, child: platform.child, close: () => platform.close() };
+async function projectTarget(s: CompareSettings, root?: string): Promise<Target> {
+	const { platform, load } = await startProfileReader(s.load, root);
+	return { label: root ? "baseline" : "project", load, child: platform.child, close: () => platform.close() };
 }
 
 async function peerTarget(s: CompareSettings, id: PeerIdentity): Promise<Target> {
@@ -516,9 +524,13 @@ async function mixedRun(s: CompareSettings, t: E2eTarget): Promise<MixedSample> 
 	};
 }
 
-/** The default configuration (file outbox, every service): nothing set but what the bench needs. */
-async function mixedProject(s: CompareSettings): Promise<MixedSample> {
-	const platform = await startPlatform(s.load, "mixed-project");
+/**
+ * The default configuration (file outbox, every service): nothing set but what the
+ * bench needs; with `memorySettings` false, started without npm start's memory
+ * settings (V8's and glibc's defaults), to show what they cost.
+ */
+async function mixedProject(s: CompareSettings, memorySettings = true): Promise<MixedSample> {
+	const platform = await startPlatform(s.load, memorySettings ? "mixed-project" : "mixed-defaults", {}, { memorySettings });
 	try {
 		const token = await serviceSender(platform.base);
 		return await mixedRun(s, { label: "project", base: platform.base, token, dataDir: platform.dataDir, pids: [platform.child.process.pid!], stop: () => platform.child.stop() });
@@ -546,9 +558,11 @@ export interface CompareResult {
 	settings: CompareSettings;
 	redisVersion: string;
 	accept: { project: HttpSample[]; peer: HttpSample[] };
-	get: { project: HttpSample[]; peer: HttpSample[]; floor: HttpSample[]; bare: HttpSample[] };
+	/** baseline: another build of the project (BENCH_BASELINE_ROOT), empty without one. */
+	get: { project: HttpSample[]; peer: HttpSample[]; floor: HttpSample[]; bare: HttpSample[]; baseline: HttpSample[] };
 	e2e: { project: E2eSample[]; peer: E2eSample[] };
-	mixed: { project: MixedSample[]; peer: MixedSample[] };
+	/** defaults: the project without its memory settings (issue 39: they may cost at most 5 %). */
+	mixed: { project: MixedSample[]; peer: MixedSample[]; defaults: MixedSample[] };
 	problems: string[];
 }
 
@@ -581,9 +595,9 @@ export async function benchCompare(s: CompareSettings = compareSettings()): Prom
 		settings: s,
 		redisVersion,
 		accept: { project: [], peer: [] },
-		get: { project: [], peer: [], floor: [], bare: [] },
+		get: { project: [], peer: [], floor: [], bare: [], baseline: [] },
 		e2e: { project: [], peer: [] },
-		mixed: { project: [], peer: [] },
+		mixed: { project: [], peer: [], defaults: [] },
 		problems: []
 	};
 	for (let round = 0; round < s.rounds; round++) {
@@ -595,25 +609,32 @@ export async function benchCompare(s: CompareSettings = compareSettings()): Prom
 			}
 		}
 		if (s.parts.includes("get")) {
-			const samples = await interleavedRound(s, round, "GET", {
+			const baselineRoot = s.baselineRoot;
+			type GetSide = keyof CompareResult["get"];
+			const starts: Partial<Record<GetSide, () => Promise<Target>>> = {
 				project: () => projectTarget(s),
 				peer: () => peerTarget(s, id),
 				floor: () => floorTarget(s, id),
-				bare: () => bareTarget(s, id)
-			});
-			for (const side of ["project", "peer", "floor", "bare"] as const) {
-				r.get[side].push(samples[side]);
-				note(`round ${round + 1}, GET, ${side}: ${describeLoad(samples[side])}`);
+				bare: () => bareTarget(s, id),
+				...(baselineRoot ? { baseline: () => projectTarget(s, baselineRoot) } : {})
+			};
+			// Only the sides started are measured: without a baseline root there is no baseline sample.
+			const samples: Partial<Record<GetSide, HttpSample>> = await interleavedRound(s, round, "GET", starts as Record<GetSide, () => Promise<Target>>);
+			for (const side of ["project", "peer", "floor", "bare", "baseline"] as const) {
+				const sample = samples[side];
+				if (!sample) continue;
+				r.get[side].push(sample);
+				note(`round ${round + 1}, GET, ${side}: ${describeLoad(sample)}`);
 			}
 		}
 		if (s.parts.includes("e2e")) {
 			await alternate(round, "end to end", { project: () => e2eProject(s), peer: () => e2ePeer(s, id) }, r.e2e, x => `${fmtInt(x.perSec)}/s`);
 		}
 		if (s.parts.includes("mixed")) {
-			await alternate(round, "mixed", { project: () => mixedProject(s), peer: () => mixedPeer(s, id) }, r.mixed, x => `accept ${fmtInt(x.accept.reqPerSec)}/s, written ${fmtInt(x.writtenPerSec)}/s`);
+			await alternate(round, "mixed", { project: () => mixedProject(s), peer: () => mixedPeer(s, id), defaults: () => mixedProject(s, false) }, r.mixed, x => `accept ${fmtInt(x.accept.reqPerSec)}/s, written ${fmtInt(x.writtenPerSec)}/s`);
 		}
 	}
-	const all = [...r.accept.project, ...r.accept.peer, ...r.get.project, ...r.get.peer, ...r.get.floor, ...r.get.bare, ...r.e2e.project, ...r.e2e.peer, ...r.mixed.project, ...r.mixed.peer];
+	const all = [...r.accept.project, ...r.accept.peer, ...r.get.project, ...r.get.peer, ...r.get.floor, ...r.get.bare, ...r.get.baseline, ...r.e2e.project, ...r.e2e.peer, ...r.mixed.project, ...r.mixed.peer, ...r.mixed.defaults];
 	r.problems = all.flatMap(x => x.problems);
 	return r;
 }
@@ -706,13 +727,30 @@ function mixedRows(r: CompareResult): string[][] {
 		["mixed: accepted -> .eml written, notifications/s", perSecText(median(wr[0])), `${PEER} + worker`, perSecText(median(wr[1])), ratioText(w), `>= ${GOAL_E2E.toFixed(1)} (stretch ${STRETCH_ACCEPT})`, verdict(w, GOAL_E2E, STRETCH_ACCEPT)],
 		["  accept p99", fmtMs(median(p99[0])), `${PEER} + worker`, fmtMs(median(p99[1])), ratioText(pairedRatio(...p99)), LOWER_IS_BETTER, "-"],
 		["  CPU per notification", usText(median(cpu[0])), PEER_REDIS, usText(median(cpu[1])), ratioText(pairedRatio(...cpu)), LOWER_IS_BETTER, "-"],
-		["  server RSS (peak)", fmtMb(median(rss[0])), `${PEER} (node)`, fmtMb(median(rss[1])), ratioText(pairedRatio(...rss)), LOWER_IS_BETTER, "-"]
+		["  server RSS (peak)", fmtMb(median(rss[0])), `${PEER} (node)`, fmtMb(median(rss[1])), ratioText(pairedRatio(...rss)), LOWER_IS_BETTER, "-"],
+		...memoryRows(r)
+	];
+}
+
+/** Issue 39: the memory settings (npm start's flags and environment) keep the mixed throughput within 5 %. */
+function memoryRows(r: CompareResult): string[][] {
+	const { project: p, defaults: d } = r.mixed;
+	if (!d.length) return [];
+	const side = "project, V8/glibc defaults";
+	const acc = pairedRatio(p.map(x => x.accept.reqPerSec), d.map(x => x.accept.reqPerSec));
+	const wr = pairedRatio(p.map(x => x.writtenPerSec), d.map(x => x.writtenPerSec));
+	const rss = pairedRatio(p.map(x => x.accept.serverRssPeakBytes), d.map(x => x.accept.serverRssPeakBytes));
+	const goal = 1 - MEMORY_SETTINGS_MAX_COST;
+	return [
+		["memory settings: mixed accept, req/s", fmtInt(median(p.map(x => x.accept.reqPerSec))), side, fmtInt(median(d.map(x => x.accept.reqPerSec))), ratioText(acc), `>= ${goal.toFixed(2)}`, verdict(acc, goal)],
+		["memory settings: mixed accepted -> written", perSecText(median(p.map(x => x.writtenPerSec))), side, perSecText(median(d.map(x => x.writtenPerSec))), ratioText(wr), `>= ${goal.toFixed(2)}`, verdict(wr, goal)],
+		["  server RSS (peak)", fmtMb(median(p.map(x => x.accept.serverRssPeakBytes))), side, fmtMb(median(d.map(x => x.accept.serverRssPeakBytes))), ratioText(rss), LOWER_IS_BETTER, "-"]
 	];
 }
 
 function mixedDetail(r: CompareResult): string {
 	const rows = [["", "accepted/s", "written/s", "accepted", "unwritten at end", "accept p99", "CPU/notification", "server RSS"]];
-	for (const [label, samples] of [["project", r.mixed.project], [PEER, r.mixed.peer]] as const) {
+	for (const [label, samples] of [["project", r.mixed.project], [PEER, r.mixed.peer], ["project, V8/glibc defaults", r.mixed.defaults]] as const) {
 		samples.forEach((x, i) =>
 			rows.push([
 				`round ${i + 1}, ${label}`,
@@ -741,7 +779,10 @@ function getRows(r: CompareResult): string[][] {
 		row("authenticated GET /actors/{id}, req/s", "fastify + jose + node:sqlite", peer, `reported (stretch ${STRETCH_GET})`, x => stretchVerdict(x, STRETCH_GET)),
 		["  its p99", fmtMs(mid(project, p99)), "fastify + jose + node:sqlite", fmtMs(mid(peer, p99)), ratioText(paired(project, peer, p99)), LOWER_IS_BETTER, "-"],
 		row("  against the framework's floor", "moleculer-web floor", floor, `>= ${GOAL_FLOOR}`, x => verdict(x, GOAL_FLOOR)),
-		row("  against bare node:http", "bare node:http", bare, "reference", () => "-")
+		row("  against bare node:http", "bare node:http", bare, "reference", () => "-"),
+		...(r.get.baseline.length
+			? [row("  against the baseline build", `baseline (${r.settings.baselineRoot})`, r.get.baseline, `>= ${(1 - SESSION_CHECK_MAX_COST).toFixed(2)} (issue 37)`, x => verdict(x, 1 - SESSION_CHECK_MAX_COST))]
+			: [])
 	];
 }
 
@@ -772,11 +813,13 @@ function roundRatios(r: CompareResult): string[] {
 	if (r.settings.parts.includes("mixed")) {
 		lines.push(`  mixed accept, fastify + BullMQ + worker: ${ratios(r.mixed.project.map(x => x.accept.reqPerSec), r.mixed.peer.map(x => x.accept.reqPerSec))}`);
 		lines.push(`  mixed accepted -> written, fastify + BullMQ + worker: ${ratios(r.mixed.project.map(x => x.writtenPerSec), r.mixed.peer.map(x => x.writtenPerSec))}`);
+		lines.push(`  mixed accepted -> written, the project with V8/glibc defaults: ${ratios(r.mixed.project.map(x => x.writtenPerSec), r.mixed.defaults.map(x => x.writtenPerSec))}`);
 	}
 	if (r.settings.parts.includes("e2e")) lines.push(`  end to end, fastify + BullMQ: ${ratios(r.e2e.project.map(x => x.perSec), r.e2e.peer.map(x => x.perSec))}`);
 	if (r.settings.parts.includes("get")) {
 		lines.push(`  GET, fastify + jose + node:sqlite: ${ratios(rates(r.get.project), rates(r.get.peer))}`);
 		lines.push(`  GET, moleculer-web floor: ${ratios(rates(r.get.project), rates(r.get.floor))}`);
+		if (r.get.baseline.length) lines.push(`  GET, the baseline build: ${ratios(rates(r.get.project), rates(r.get.baseline))}`);
 	}
 	return lines;
 }
@@ -810,7 +853,8 @@ export function formatCompareResult(r: CompareResult): string {
 				...perRound("project", r.get.project),
 				...perRound("fastify + jose + sqlite", r.get.peer),
 				...perRound("moleculer-web floor", r.get.floor),
-				...perRound("bare node:http", r.get.bare)
+				...perRound("bare node:http", r.get.bare),
+				...perRound("baseline build", r.get.baseline)
 			])
 		);
 	}

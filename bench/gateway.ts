@@ -55,8 +55,9 @@ export interface GatewayBenchResult {
  * own profile, with the first answer every later one must equal (a 200 with another
  * body would mean the benchmark measures something else than it claims).
  */
-export async function startProfileReader(settings: BenchSettings): Promise<{ platform: Platform; load: Pick<LoadOptions, "url" | "headers" | "expectBody" | "serverPid"> }> {
-	const platform = await startPlatform(settings, "gateway");
+/** `root`: another built checkout to run instead of this one (compare's baseline, BENCH_BASELINE_ROOT). */
+export async function startProfileReader(settings: BenchSettings, root?: string): Promise<{ platform: Platform; load: Pick<LoadOptions, "url" | "headers" | "expectBody" | "serverPid"> }> {
+	const platform = await startPlatform(settings, root ? "gateway-baseline" : "gateway", {}, { root });
 	try {
 		const registered = await registerUser(platform.base);
 		const url = `${platform.base}/actors/${registered.actorId}`;

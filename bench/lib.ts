@@ -4,6 +4,7 @@
  * Benchmarks report numbers; nothing here judges them.
  */
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { cpus } from "node:os";
 import { createHistogram } from "node:perf_hooks";
 import autocannon from "autocannon";
@@ -183,16 +184,28 @@ export interface Platform {
  * `node dist/index.js` in a fresh DATA_DIR on a free port, ready once
  * /health/ready answers 200; `env` adds settings (SERVICES, EMAIL_PROVIDER...).
  */
-export async function startPlatform(settings: BenchSettings, label: string, env: Record<string, string> = {}): Promise<Platform> {
+export interface PlatformOptions {
+	/**
+	 * False: V8's and glibc's defaults instead of PLATFORM_NODE_ARGS and
+	 * PLATFORM_PROCESS_ENV, to measure what those settings cost (compare's mixed part, issue 39).
+	 */
+	memorySettings?: boolean;
+	/** Another built checkout to run instead of this one (BENCH_BASELINE_ROOT: the gateway benchmark's "against today"). */
+	root?: string;
+}
+
+export async function startPlatform(settings: BenchSettings, label: string, env: Record<string, string> = {}, options: PlatformOptions = {}): Promise<Platform> {
+	const memorySettings = options.memorySettings ?? true;
+	const root = options.root ?? PROJECT_ROOT;
 	const port = await freePort();
 	const dataDir = await makeTempDir(`bench-${label}-`);
 	const base = `http://${HOST}:${port}`;
 	try {
 		const child = await startChild({
 			name: `platform (${label})`,
-			args: [...profileArgs(), ...PLATFORM_NODE_ARGS, PLATFORM_ENTRY],
-			cwd: PROJECT_ROOT,
-			env: childEnv({ ...PLATFORM_PROCESS_ENV, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...DEPLOYMENT_ENV, ...env }),
+			args: [...profileArgs(), ...(memorySettings ? PLATFORM_NODE_ARGS : []), root === PROJECT_ROOT ? PLATFORM_ENTRY : path.join(root, "dist", "index.js")],
+			cwd: root,
+			env: childEnv({ ...(memorySettings ? PLATFORM_PROCESS_ENV : {}), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...DEPLOYMENT_ENV, ...env }),
 			readyUrl: `${base}/health/ready`,
 			deadlineMs: settings.startTimeoutMs
 		});

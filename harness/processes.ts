@@ -221,7 +221,8 @@ export const PROJECT_ROOT = path.resolve(__dirname, COMPILED ? "../.." : "..");
  * benchmarks): V8's young generation capped at 4 MB semi-spaces (left to V8 it grows to
  * 64 MB on a large machine, kept resident), and glibc's mmap threshold fixed, so the
  * 16 MiB of each password hash goes back to the system when freed instead of raising
- * the threshold and staying in a thread's arena (docs/benchmarks.md, issue 39).
+ * the threshold and staying in a thread's arena (docs/benchmarks.md, issue 39). Leaner
+ * settings exist (docs/operations.md, memory) but cost throughput under a full load.
  */
 export const PLATFORM_NODE_ARGS = ["--max-semi-space-size=4"];
 export const PLATFORM_PROCESS_ENV: Record<string, string> = { MALLOC_MMAP_THRESHOLD_: "131072" };

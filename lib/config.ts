@@ -148,6 +148,8 @@ export interface NotificationConfig {
 	emailProvider: EmailProviderName;
 	/** In the order they are tried (EMAIL_PROVIDERS, else EMAIL_PROVIDER alone). */
 	emailProviders: EmailProviderName[];
+	/** The file outbox on a thread of its own, or on the embedded store's (OUTBOX_THREAD). */
+	outboxThread: "own" | "store";
 	providerCircuit: ProviderCircuitConfig;
 	sesEndpoint?: string;
 	sesConfigurationSet?: string;
@@ -478,6 +480,7 @@ function toConfig(v: Values): Config {
 		notifications: {
 			emailProvider: emailList[0],
 			emailProviders: emailList,
+			outboxThread: v.OUTBOX_THREAD,
 			providerCircuit: { failureThreshold: v.PROVIDER_FAILURE_THRESHOLD, cooldownMs: v.PROVIDER_COOLDOWN_SECONDS * 1000 },
 			sesEndpoint: v.AWS_SES_ENDPOINT,
 			sesConfigurationSet: v.SES_CONFIGURATION_SET,

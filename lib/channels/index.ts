@@ -15,7 +15,7 @@ import { loadVapidKeys, PushSubscriptions, type VapidDetails } from "../push";
 import { createSmsProvider, type ReceiptListener, type SmsMessage, type SmsResult } from "../sms";
 import type { SmppLog } from "../sms/smpp";
 import type { InboxChange } from "../inbox";
-import type { Store } from "../store";
+import { outboxHostOf, type Store } from "../store";
 import { ProviderCircuits } from "./circuit";
 import { FailoverProvider } from "./failover";
 import { traceChannels } from "./traced";
@@ -90,7 +90,7 @@ export function createChannels(config: Config, deps: ChannelDeps = {}): Map<Chan
 		: {};
 	const email = new FailoverProvider<EmailMessage, SendResult>(
 		"EMAIL",
-		n.emailProviders.map(name => Object.assign(createEmailProvider(config, name), { name })),
+		n.emailProviders.map(name => Object.assign(createEmailProvider(config, name, n.outboxThread === "store" ? outboxHostOf(deps.store) : undefined), { name })),
 		circuits,
 		n.sendTimeoutMs,
 		onFailover

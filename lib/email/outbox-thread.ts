@@ -1,10 +1,15 @@
 /**
- * The .eml outbox as the platform runs it: a worker thread (outbox-worker.ts) composes
- * each message with nodemailer and creates its file with the synchronous
- * FileEmailProvider, so neither the MIME composition nor the file creation (250-500 us
+ * The .eml outbox as the platform runs it: another thread composes each message with
+ * nodemailer and creates its file with the synchronous FileEmailProvider
+ * (outbox-serve.ts), so neither the MIME composition nor the file creation (250-500 us
  * of kernel time each) runs on the event loop that accepts and dispatches, and the
- * second core does that work. The thread writes one message at a time, the most urgent
- * first: a CRITICAL send waits behind at most the one write under way, not behind every
+ * second core does that work. That thread is a worker of its own (outbox-worker.ts),
+ * or with OUTBOX_THREAD=store the embedded store's (an OutboxHost:
+ * lib/store/sqlite-thread.ts): a thread costs about 20 MB of resident memory (its V8
+ * heap and Node's environment), but on the store's thread composition also waits while
+ * a commit's fsync blocks it, which cost about a tenth of the delivery rate under a
+ * full mixed load (docs/operations.md, memory). The thread writes
+ * one message at a time, the most urgent first: a CRITICAL send waits behind at most the one write under way, not behind every
  * LOW write already handed over (as it did on libuv's thread pool, see
  * docs/benchmarks.md). A send resolves once its file is in place, as before.
  *
@@ -12,7 +17,7 @@
  * may or may not be there, as after a crash) and the next send starts a new one.
  */
 import path from "node:path";
-import { Worker } from "node:worker_threads";
+import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
 import { LiveSet } from "../live-set";
 import { PRIORITIES } from "../delivery";
 import { SendError, type EmailMessage, type EmailProvider, type SendResult } from "./types";
@@ -33,6 +38,14 @@ export interface OutboxRequest {
 
 export type OutboxReply = { id: number; messageId: string } | { id: number; code: string };
 
+/** A thread that can run the outbox beside its own work: it serves outbox-serve.ts's loop on `port`. */
+export interface OutboxHost {
+	hostOutbox(port: MessagePort, dir: string): void;
+}
+
+/** The outbox's end of the line: its own worker, or a port to the thread hosting it. */
+type Line = Worker | MessagePort;
+
 interface Pending {
 	resolve: (result: SendResult) => void;
 	reject: (err: Error) => void;
@@ -42,15 +55,18 @@ const NORMAL_RANK = PRIORITIES.indexOf("NORMAL");
 
 export class ThreadedFileEmailProvider implements EmailProvider {
 	readonly kind = "file" as const;
-	private worker: Worker | null = null;
+	private line: Line | null = null;
 	// Not a Map keyed by id: one entry per send comes and goes (lib/live-set.ts says why that matters).
 	private readonly pending = new LiveSet<Pending & { id: number }>();
 	private seq = 0;
 
-	constructor(readonly dir: string) {}
+	constructor(
+		readonly dir: string,
+		private readonly host?: OutboxHost
+	) {}
 
 	send(message: EmailMessage): Promise<SendResult> {
-		const worker = this.worker ?? this.start();
+		const worker = this.line ?? this.start();
 		const id = ++this.seq;
 		const rank = message.priority ? PRIORITIES.indexOf(message.priority) : NORMAL_RANK;
 		const request: OutboxRequest = { id, rank, message };
@@ -61,20 +77,33 @@ export class ThreadedFileEmailProvider implements EmailProvider {
 		});
 	}
 
-	private start(): Worker {
+	private start(): Line {
+		if (this.host) {
+			const { port1, port2 } = new MessageChannel();
+			port1.on("message", (reply: OutboxReply) => this.answer(reply));
+			// The host thread ended (crashed, or its store closed): its end of the channel closed with it.
+			port1.on("close", () => this.lost(port1, "The thread hosting the outbox stopped"));
+			port1.unref();
+			this.line = port1;
+			this.host.hostOutbox(port2, this.dir);
+			return port1;
+		}
 		// A small young generation: the thread composes one message at a time, and V8's default would keep tens of MB resident.
 		const worker = new Worker(WORKER_FILE, { workerData: { dir: this.dir }, resourceLimits: { maxYoungGenerationSizeMb: OUTBOX_YOUNG_GENERATION_MB } });
 		worker.unref();
 		let failure: Error | null = null;
 		worker.on("message", (reply: OutboxReply) => this.answer(reply));
 		worker.on("error", err => (failure = err));
-		worker.on("exit", code => {
-			if (this.worker === worker) this.worker = null;
-			const held = this.pending.clear();
-			for (const p of held) p.reject(new SendError("OUTBOX_WORKER_EXITED", false, `The outbox thread stopped (exit code ${code})${failure ? `: ${failure.message}` : ""}`));
-		});
-		this.worker = worker;
+		worker.on("exit", code => this.lost(worker, `The outbox thread stopped (exit code ${code})${failure ? `: ${failure.message}` : ""}`));
+		this.line = worker;
 		return worker;
+	}
+
+	/** The sends the line held fail, retryably (a file may or may not be there, as after a crash); the next send starts another. */
+	private lost(line: Line, why: string): void {
+		if (this.line === line) this.line = null;
+		const held = this.pending.clear();
+		for (const p of held) p.reject(new SendError("OUTBOX_WORKER_EXITED", false, why));
 	}
 
 	private answer(reply: OutboxReply): void {
@@ -82,13 +111,14 @@ export class ThreadedFileEmailProvider implements EmailProvider {
 		if (!p) return;
 		if ("messageId" in reply) p.resolve({ messageId: reply.messageId });
 		else p.reject(new SendError(reply.code, false, "Could not write to the outbox"));
-		if (this.pending.size === 0) this.worker?.unref();
+		if (this.pending.size === 0) this.line?.unref();
 	}
 
 	/** The dispatcher closes its channels once its sends have finished; anything still held fails as if the thread had died. */
 	async close(): Promise<void> {
-		const worker = this.worker;
-		this.worker = null;
-		if (worker) await worker.terminate();
+		const line = this.line;
+		this.line = null;
+		if (line instanceof Worker) await line.terminate();
+		else line?.close();
 	}
 }

@@ -4,7 +4,10 @@
  * no number is ever sent to a guessed country. Validity is checked against
  * libphonenumber's full metadata (the number plan of the country, not only length).
  */
-import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+type Lib = typeof import("libphonenumber-js/max");
+
+/** The library and its metadata (about 2 MB of heap) load with the first number checked: most processes never check one. */
+let lib: Lib | null = null;
 
 const SHAPE = /^\+[0-9 ().-]{4,30}$/;
 
@@ -13,6 +16,7 @@ export function parseE164(to: string): string | null {
 	const t = to.trim();
 	// libphonenumber also finds numbers inside other text; only a bare number may pass.
 	if (!SHAPE.test(t)) return null;
-	const n = parsePhoneNumberFromString(t);
+	lib ??= require("libphonenumber-js/max") as Lib;
+	const n = lib.parsePhoneNumberFromString(t);
 	return n && n.isValid() ? n.number : null;
 }

@@ -3,6 +3,7 @@
  * every write is a request with an id; the worker answers each with its value or its
  * error, all answers of one transaction in one message.
  */
+import type { MessagePort } from "node:worker_threads";
 import type { StoredOp, TextInsert } from "./sqlite";
 import { DuplicateKeyError, type BatchGroup, type BatchOp, type Filter, type Sort, type Update } from "./types";
 
@@ -66,6 +67,8 @@ export type Op =
 	| { op: "ping" }
 	| { op: "probe" }
 	| { op: "close" }
+	/** Serve the .eml outbox on this port too (lib/email/outbox-thread.ts). */
+	| { op: "hostOutbox"; port: MessagePort; dir: string }
 	/** Test hook, honoured only when the worker was started with testHooks: the thread exits at once. */
 	| { op: "exit" };
 

@@ -13,7 +13,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
+import { Worker, type MessagePort } from "node:worker_threads";
+import type { OutboxHost } from "../email/outbox-thread";
 import { LiveSet } from "../live-set";
 import { isStorageFault } from "../errors/storage-faults";
 import { specOf } from "./schema";
@@ -113,7 +114,7 @@ class WorkerCollection<T extends Doc> implements Collection<T> {
 	}
 }
 
-export class SqliteWorkerStore implements Store {
+export class SqliteWorkerStore implements Store, OutboxHost {
 	readonly kind = "sqlite" as const;
 	private worker: Worker | null = null;
 	// Not a Map keyed by id: an entry per batch comes and goes (lib/live-set.ts says why
@@ -169,6 +170,19 @@ export class SqliteWorkerStore implements Store {
 			this.pending.add({ id, resolve: resolve as (value: unknown) => void, reject });
 			worker.postMessage({ ...op, id });
 		});
+	}
+
+	/**
+	 * Runs the .eml outbox on this store's thread (lib/email/outbox-thread.ts says why):
+	 * it answers on `port`, and that port closes when the thread ends.
+	 */
+	hostOutbox(port: MessagePort, dir: string): void {
+		if (this.closing) {
+			port.close();
+			return;
+		}
+		const worker = this.worker ?? this.start();
+		worker.postMessage({ op: "hostOutbox", id: 0, port, dir }, [port]);
 	}
 
 	/** Test hook: the worker exits at once, as if it had crashed, with whatever it holds. */

@@ -6,7 +6,7 @@
  * the commit, with its own value or its own error: a failing statement undoes only
  * itself, and a request of several statements (batch, claim) runs in a savepoint.
  */
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { SqliteStore, whileBusy } from "./sqlite";
 import { toWire, unpackBatch, type Reply, type Request, type WorkerData } from "./sqlite-protocol";
 import type { Doc } from "./types";
@@ -120,14 +120,29 @@ async function flush(): Promise<void> {
 		port.postMessage(replies);
 	}
 	if (closing) {
+		for (const outbox of hosted) outbox.close();
 		await store.close();
 		port.postMessage([{ id: closing.id }]);
 		port.close();
 	}
 }
 
+/** Outboxes this thread serves (lib/email/outbox-thread.ts): closed with the store, or the thread would outlive it. */
+const hosted = new Set<MessagePort>();
+
+function hostOutbox(outbox: MessagePort, dir: string): void {
+	hosted.add(outbox);
+	outbox.on("close", () => hosted.delete(outbox));
+	// Loaded with the first outbox: nodemailer's composer is a few MB this thread need not hold otherwise.
+	(require("../email/outbox-serve") as typeof import("../email/outbox-serve")).serveOutbox(outbox, dir);
+}
+
 port.on("message", (r: Request) => {
 	if (r.op === "exit" && testHooks) process.exit(1);
+	if (r.op === "hostOutbox") {
+		hostOutbox(r.port, r.dir);
+		return;
+	}
 	queue.push(r);
 	if (!scheduled) {
 		scheduled = true;

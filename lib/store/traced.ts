@@ -66,7 +66,7 @@ class TracedCollection<T extends Doc> implements Collection<T> {
 export class TracedStore implements Store {
 	private readonly collections = new Map<string, Collection<Doc>>();
 
-	constructor(private readonly inner: Store) {}
+	constructor(readonly inner: Store) {}
 
 	get kind(): Store["kind"] {
 		return this.inner.kind;

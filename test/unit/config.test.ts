@@ -288,6 +288,12 @@ describe("loadConfig", () => {
 		expect(n.sendRates).toEqual({ EMAIL: 0, SMS: 0, PUSH: 0, IN_APP: 0 });
 	});
 
+	it("should run the file outbox on a thread of its own unless OUTBOX_THREAD=store, and refuse anything else", () => {
+		expect(loadConfig({}).notifications.outboxThread).toBe("own");
+		expect(loadConfig({ OUTBOX_THREAD: "store" }).notifications.outboxThread).toBe("store");
+		expect(validateEnv({ OUTBOX_THREAD: "main" }).map(p => p.variable)).toEqual(["OUTBOX_THREAD"]);
+	});
+
 	it("should read the failover lists in order, fall back to the single providers, and take the circuit's defaults", () => {
 		const single = loadConfig({ EMAIL_PROVIDER: "ses" }).notifications;
 		expect([single.emailProviders, single.sms.providers, single.providerCircuit]).toEqual([["ses"], ["file"], { failureThreshold: 3, cooldownMs: 60_000 }]);

@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ThreadedFileEmailProvider } from "../../lib/email/outbox-thread";
+import { SqliteWorkerStore } from "../../lib/store/sqlite-thread";
 import type { EmailMessage } from "../../lib/email";
 import { tempDir } from "../helpers/platform";
 
@@ -66,5 +67,64 @@ describe("threaded file email provider", () => {
 		} finally {
 			await blocked.close();
 		}
+	});
+});
+
+describe("file email provider hosted on the store's thread", () => {
+	let root: string;
+	let store: SqliteWorkerStore;
+	let provider: ThreadedFileEmailProvider;
+
+	beforeEach(() => {
+		root = tempDir();
+		store = new SqliteWorkerStore(path.join(root, "store.sqlite"), { testHooks: true });
+		provider = new ThreadedFileEmailProvider(path.join(root, "outbox"), store);
+	});
+
+	afterEach(async () => {
+		await provider.close();
+		await store.close();
+		fs.rmSync(root, { recursive: true, force: true });
+	});
+
+	it("should write the messages from the store's thread while the store commits, the CRITICAL one first", async () => {
+		const done: string[] = [];
+		const track = (id: string, p: Promise<unknown>) => p.then(() => done.push(id));
+		const writes = store.collection<{ id: string; email: string }>("actors");
+		const lows = Array.from({ length: 20 }, (_, i) => track(`low${i}`, provider.send(message(`low${i}`, "LOW"))));
+		const inserts = Array.from({ length: 20 }, (_, i) => writes.insert({ id: `doc${i}`, email: `doc${i}@example.com` }));
+		const critical = track("critical", provider.send(message("critical", "CRITICAL")));
+		await Promise.all([...lows, critical, ...inserts]);
+		expect(done.indexOf("critical")).toBeLessThanOrEqual(1);
+		expect(fs.readdirSync(path.join(root, "outbox")).filter(f => f.endsWith(".eml"))).toHaveLength(21);
+		expect(await writes.count({})).toBe(20);
+	});
+
+	it("should fail the sends it held, retryably, when the store's thread dies, and write again on a new one", async () => {
+		await provider.send(message("before"));
+		const held = Array.from({ length: 50 }, (_, i) => provider.send(message(`held${i}`)).then(() => "written", (err: unknown) => err));
+		store.crashWorker();
+		const outcomes = await Promise.all(held);
+		const failed = outcomes.filter(o => o !== "written");
+		expect(failed.length).toBeGreaterThan(0);
+		for (const err of failed) expect(err).toMatchObject({ name: "SendError", code: "OUTBOX_WORKER_EXITED", permanent: false });
+		// As the dispatcher's retry does, later: once the store has seen its thread exit, it starts another.
+		for (let tries = 0; ; tries++) {
+			try {
+				await store.ping();
+				break;
+			} catch (err) {
+				expect(err).toMatchObject({ code: "STORE_WORKER_EXITED" });
+				expect(tries).toBeLessThan(5);
+			}
+		}
+		await expect(provider.send(message("after"))).resolves.toMatchObject({ messageId: expect.any(String) });
+		expect(fs.readdirSync(path.join(root, "outbox")).some(f => f.startsWith("after."))).toBe(true);
+	});
+
+	it("should let the store close (its thread exits) with an outbox still on it", async () => {
+		await provider.send(message("n1"));
+		await store.close();
+		await expect(provider.send(message("n2"))).rejects.toMatchObject({ code: "OUTBOX_WORKER_EXITED" });
 	});
 });

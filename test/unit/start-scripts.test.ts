@@ -6,6 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { PLATFORM_NODE_ARGS, PLATFORM_PROCESS_ENV } from "../../harness/processes";
 
 const ROOT = path.join(__dirname, "../..");
 const json = (file: string) => JSON.parse(fs.readFileSync(path.join(ROOT, file), "utf8"));
@@ -32,7 +33,10 @@ describe("the start scripts", () => {
 		expect(scripts.prepare).toBe("npm run build:app --silent -- --force");
 		expect(scripts.prestart).toBe("npm run build:app --silent");
 		// Runs the compiled build as it is, with the memory settings of docs/benchmarks.md (issue 39).
-		expect(scripts.start).toBe("MALLOC_MMAP_THRESHOLD_=131072 exec node --max-semi-space-size=4 dist/index.js");
+		const env = Object.entries(PLATFORM_PROCESS_ENV).map(([k, v]) => `${k}=${v}`);
+		expect(scripts.start).toBe([...env, "exec node", ...PLATFORM_NODE_ARGS, "dist/index.js"].join(" "));
+		// The image starts it the same way.
+		expect(fs.readFileSync(path.join(ROOT, "Dockerfile"), "utf8")).toContain(`ENV NODE_OPTIONS="${PLATFORM_NODE_ARGS.join(" ")}" ${env.join(" ")}`);
 		expect(projectsOf(scripts["build:app"]!)).toEqual(["tsconfig.app.json", ...FRONT_ENDS]);
 	});
 
