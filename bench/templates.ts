@@ -15,7 +15,8 @@
  */
 import { e2eRun, measureAcceptPlatform, notificationSettings, storedProblems, type E2eRun, type NotificationSettings } from "./notifications";
 import { benchSettings, envIntQuick, fmtInt, fmtMs, formatTable, median, problemsOf, type BenchSettings, type LoadResult } from "./lib";
-import { liquidRequestBody, requestBody } from "./workload";
+import { render } from "../lib/notifications/render";
+import { LIQUID_TEMPLATE, LIQUID_VARIABLES, liquidRequestBody, requestBody, TEMPLATE, VARIABLES } from "./workload";
 
 /** Liquid may cost at most this much of today's throughput (the issue's goal). */
 export const GOAL_WITHIN = 0.1;
@@ -23,6 +24,11 @@ export const GOAL_WITHIN = 0.1;
 const KINDS = [
 	["{{name}} template", () => requestBody("NORMAL")],
 	["Liquid: if + for", () => liquidRequestBody("NORMAL")]
+] as const;
+/** What the dispatcher renders for each of KINDS (the same order). */
+const RENDERED = [
+	[TEMPLATE, VARIABLES],
+	[LIQUID_TEMPLATE, LIQUID_VARIABLES]
 ] as const;
 /** Short names for the round column: which one ran first. */
 const SHORT = ["{{name}}", "Liquid"] as const;
@@ -39,12 +45,33 @@ export interface TemplateBenchResult {
 	/** Per round, one entry per KINDS index (whatever order they ran in). */
 	accept: LoadResult[][];
 	e2e: E2eRun[][];
+	/** Per round, microseconds of render() per notification for each KINDS index. */
+	renderUs: number[][];
 	problems: string[];
+}
+
+/**
+ * Microseconds one render() of the kind's template takes in this process, as the
+ * dispatcher calls it (the variables fresh from JSON, as read from the store; the
+ * parsing not timed): the work Liquid adds, without the noise of the runs above.
+ */
+export function measureRender(k: number, count: number): number {
+	const [template, variables] = RENDERED[k]!;
+	const json = JSON.stringify(variables);
+	const fresh = () => Array.from({ length: count }, () => JSON.parse(json) as typeof variables);
+	let chars = 0;
+	for (const v of fresh()) chars += render(template, v).html!.length; // warm-up
+	const batch = fresh();
+	const t0 = performance.now();
+	for (const v of batch) chars += render(template, v).html!.length;
+	const us = ((performance.now() - t0) * 1000) / count;
+	return chars > 0 ? us : NaN;
 }
 
 export async function benchTemplates(load: BenchSettings = benchSettings(), rounds = envIntQuick("BENCH_ROUNDS", 3, 1, 1)): Promise<TemplateBenchResult> {
 	const s = notificationSettings(load);
-	const r: TemplateBenchResult = { settings: s, rounds, accept: [], e2e: [], problems: [] };
+	const r: TemplateBenchResult = { settings: s, rounds, accept: [], e2e: [], renderUs: [], problems: [] };
+	const renders = envIntQuick("BENCH_RENDER_COUNT", 50_000, 5_000, 1);
 	for (let round = 0; round < rounds; round++) {
 		const accept: LoadResult[] = [];
 		for (const k of roundOrder(round)) {
@@ -64,6 +91,11 @@ export async function benchTemplates(load: BenchSettings = benchSettings(), roun
 			r.problems.push(...run.problems.map(p => `round ${round + 1}: ${p}`));
 		}
 		r.e2e.push(e2e);
+	}
+	for (let round = 0; round < rounds; round++) {
+		const us: number[] = [];
+		for (const k of roundOrder(round)) us[k] = measureRender(k, renders);
+		r.renderUs.push(us);
 	}
 	return r;
 }
@@ -139,6 +171,27 @@ export function formatTemplateResult(r: TemplateBenchResult): string {
 		"",
 		ratioLine("end-to-end ratios", e2eRate),
 		`dispatcher CPU per notification, Liquid minus {{name}}: rounds ${r.e2e.map(round => us(round[1]!.dispatcherCpuUs - round[0]!.dispatcherCpuUs)).join(", ")}; median ${us(median(r.e2e.map(round => round[1]!.dispatcherCpuUs - round[0]!.dispatcherCpuUs)))}`,
-		`end to end: ${verdict(e2eRatio)}`
+		`end to end: ${verdict(e2eRatio)}`,
+		"",
+		...renderLines(r)
 	].join("\n");
+}
+
+/** Part 3: render() alone, and what it adds against the dispatcher's CPU per notification. */
+function renderLines(r: TemplateBenchResult): string[] {
+	if (r.renderUs.length === 0) return [];
+	const usText = (x: number) => (Number.isFinite(x) ? `${x.toFixed(1)} us` : "-");
+	const col = (k: number) => median(r.renderUs.map(round => round[k]!));
+	const added = median(r.renderUs.map(round => round[1]! - round[0]!));
+	const cpu = median(r.e2e.map(round => round[0]!.dispatcherCpuUs));
+	return [
+		"3. render() per notification in the bench process (the parts the dispatcher renders, no I/O), same rounds",
+		"",
+		formatTable([
+			["", ...r.renderUs.map((_, i) => `round ${i + 1}`), "median"],
+			...KINDS.map(([label], k) => [label, ...r.renderUs.map(round => usText(round[k]!)), usText(col(k))])
+		]),
+		"",
+		`Liquid adds ${usText(added)} per notification: ${pct(added / cpu)} of the {{name}} template's median dispatcher CPU per notification (${us(cpu)}), the end-to-end cost to expect from rendering alone.`
+	];
 }

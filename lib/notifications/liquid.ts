@@ -277,7 +277,10 @@ export function renderLiquid(part: string, kind: PartKind, vars: Record<string, 
 	const liquid = engineFor(kind);
 	let out: unknown;
 	try {
-		out = drive(liquid.renderer.renderTemplates(templates, new Context(vars, liquid.options, SYNC, { liquid })), stepLimit);
+		// A copy: increment and decrement write to the variables they are given, which
+		// would carry a counter from the html part into the text part, and into the
+		// notification's own variables.
+		out = drive(liquid.renderer.renderTemplates(templates, new Context({ ...vars }, liquid.options, SYNC, { liquid })), stepLimit);
 	} catch (err) {
 		throw toTemplateError(err);
 	}

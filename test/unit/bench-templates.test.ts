@@ -3,7 +3,7 @@
  * B/A, every round printed, figures the medians of the rounds and the ratio the median
  * of the rounds' own ratios.
  */
-import { formatTemplateResult, roundOrder, type TemplateBenchResult } from "../../bench/templates";
+import { formatTemplateResult, measureRender, roundOrder, type TemplateBenchResult } from "../../bench/templates";
 
 const load = (reqPerSec: number) => ({ reqPerSec, p50Ms: 7, p99Ms: 16 });
 const run = (perSec: number, dispatcherCpuUs: number) => ({ perSec, acceptPerSec: 3000, dispatcherCpuUs, problems: [] });
@@ -14,6 +14,7 @@ function result(e2e: [number, number][]): TemplateBenchResult {
 		rounds: e2e.length,
 		accept: e2e.map(() => [load(6500), load(6400)]),
 		e2e: e2e.map(([a, b]) => [run(a, 900), run(b, 930)]),
+		renderUs: e2e.map(() => [2.5, 20.5]),
 		problems: []
 	} as unknown as TemplateBenchResult;
 }
@@ -36,6 +37,13 @@ describe("templates benchmark", () => {
 		expect(out).toContain("2 (Liquid first)");
 		expect(out).toContain("dispatcher CPU per notification, Liquid minus {{name}}: rounds 30 us, 30 us, 30 us; median 30 us");
 		expect(out).toContain("accept: within 10 %: meets the goal");
+		expect(out).toContain("Liquid adds 18.0 us per notification: 2.0% of the {{name}} template's median dispatcher CPU per notification (900 us)");
+	});
+
+	it("should time render() of each template in this process", () => {
+		const [name, liquid] = [measureRender(0, 200), measureRender(1, 200)];
+		expect(name).toBeGreaterThan(0);
+		expect(liquid).toBeGreaterThan(name);
 	});
 
 	it("should say when the median ratio is below the goal", () => {

@@ -127,6 +127,12 @@ describe("the render driver (renderLiquid runs LiquidJS's renders itself, with a
 		expect(renderLiquid(text, "plain", structuredClone(vars))).toBe(expected);
 	});
 
+	it("should render each part from the variables as given, leaving them as they were", () => {
+		const vars = { n: 1 };
+		expect(render({ html: "{% increment n %}{% increment n %}", text: "{% increment n %}{{ n }}" }, vars)).toEqual({ html: "12", text: "12" });
+		expect(vars).toEqual({ n: 1 });
+	});
+
 	it("should refuse a render past its step limit with the line of the step that passed it, and render one within it", () => {
 		const text = "a\n{% for i in xs %}x{{ i }}{% endfor %}";
 		// The text "a\n", the for tag and 2 per item: 8 steps for 3 items.
