@@ -1,6 +1,7 @@
 import { checkTemplate, missingVariables, PartRenderError, render, variablesOf } from "../../lib/notifications/render";
 import { localeChain, normalizeContent, partsFor, previewTemplate } from "../../lib/notifications/templates";
-import { MAX_OUTPUT_CHARS } from "../../lib/notifications/liquid";
+import { Liquid } from "liquidjs";
+import { asText, MAX_OUTPUT_CHARS, renderLiquid, TemplateError } from "../../lib/notifications/liquid";
 
 /** The code and field problems a refused template is answered with. */
 function refusal(fn: () => unknown): { status?: number; type?: string; errors?: { field: string; line?: number }[] } | null {
@@ -92,6 +93,58 @@ describe("template abuse: each a 422 or a bounded render, never a hang or a cras
 		expect(out.text).toBe("[][][][1][]");
 		expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 		expect(missingVariables({ text: "{% if x %}{% endif %}{{ constructor }}" }, {})).toEqual(["constructor"]);
+	});
+});
+
+describe("the render driver (renderLiquid runs LiquidJS's renders itself, with a step limit)", () => {
+	// LiquidJS's own synchronous render with the same sandbox options, to compare with.
+	const reference = new Liquid({ ownPropertyOnly: true, strictFilters: true, timezoneOffset: 0, outputEscape: asText });
+	const vars = {
+		name: "Ada",
+		n: 3,
+		items: [
+			{ title: "Tea", price: 4, tags: ["hot"] },
+			{ title: "Cups", price: 12, tags: [] },
+			{ title: "Jam", price: 6, tags: ["sweet", "new"] }
+		],
+		kind: "b",
+		at: "2026-07-01T10:00:00Z"
+	};
+	const templates: [string, string][] = [
+		["break and continue", "{% for i in (1..10) %}{% if i == 2 %}{% continue %}{% endif %}{% if i > 5 %}{% break %}{% endif %}{{ i }},{% endfor %}"],
+		["forloop, else and modifiers", "{% for x in items limit: 2 offset: 1 %}{{ forloop.index }}/{{ forloop.length }} {{ x.title }}{% else %}none{% endfor %}{% for x in missing %}x{% else %}empty{% endfor %}"],
+		["capture, assign, increment and cycle", "{% capture c %}{{ name | upcase }}!{% endcapture %}{% assign t = items | map: 'title' | join: ', ' %}{{ c }} {{ t }} {% increment k %}{% increment k %}{% for x in items %}{% cycle 'a', 'b' %}{% endfor %}"],
+		["case, unless and tablerow", "{% case kind %}{% when 'a' %}A{% when 'b', 'c' %}B{% else %}?{% endcase %}{% unless n > 5 %}small{% else %}big{% endunless %}{% tablerow x in items cols: 2 %}{{ x.title }}{% endtablerow %}"],
+		["filters that run as generators", "{{ items | where: 'price', 6 | map: 'title' | first }} {{ items | sort: 'price' | map: 'title' | join: '+' }} {{ items | sum: 'price' }} {% assign hot = items | where_exp: 'i', 'i.tags.size > 0' %}{{ hot | size }}"],
+		["the liquid and echo tags, raw and comments", "{% liquid\n  for x in items\n    echo x.title | downcase\n  endfor\n%}{% raw %}{{ kept }}{% endraw %}{% comment %}gone{% endcomment %}"],
+		["objects as JSON and dates", '{{ items[1] }} {{ at | date: "%d %b %H:%M", "Asia/Tokyo" }}']
+	];
+
+	it.each(templates)("should render %s exactly as LiquidJS's renderSync does", (_name, text) => {
+		// Each its own copy: increment writes to the variables it is given.
+		const expected = reference.parseAndRenderSync(text, structuredClone(vars)) as string;
+		expect(expected.length).toBeGreaterThan(0);
+		expect(renderLiquid(text, "plain", structuredClone(vars))).toBe(expected);
+	});
+
+	it("should render each part from the variables as given, leaving them as they were", () => {
+		const vars = { n: 1 };
+		expect(render({ html: "{% increment n %}{% increment n %}", text: "{% increment n %}{{ n }}" }, vars)).toEqual({ html: "12", text: "12" });
+		expect(vars).toEqual({ n: 1 });
+	});
+
+	it("should refuse a render past its step limit with the line of the step that passed it, and render one within it", () => {
+		const text = "a\n{% for i in xs %}x{{ i }}{% endfor %}";
+		// The text "a\n", the for tag and 2 per item: 8 steps for 3 items.
+		expect(renderLiquid(text, "plain", { xs: [1, 2, 3] }, 8)).toBe("a\nx1x2x3");
+		let err: unknown;
+		try {
+			renderLiquid(text, "plain", { xs: [1, 2, 3] }, 7);
+		} catch (e) {
+			err = e;
+		}
+		expect(err).toBeInstanceOf(TemplateError);
+		expect(err).toMatchObject({ message: expect.stringContaining("template limit exceeded"), line: 2 });
 	});
 });
 
