@@ -45,10 +45,14 @@ let p: Platform;
 let answers: DocumentedAnswers;
 const story: { actorId?: string; userToken?: string; adminToken?: string; templateId?: string; servicePassword?: string; inboxMessageId?: string; factorId?: string; challengeId?: string } = {};
 
-/** A message in Ada's inbox, for the inbox examples: sent to herself, then waited for. */
+/**
+ * A message in Ada's inbox, for the inbox examples: sent to herself, then waited for.
+ * CRITICAL, because the preferences example gives Ada quiet hours (22:00 to 07:00 in
+ * Vienna) and a NORMAL message sent during them waits for their end.
+ */
 async function inboxMessage(): Promise<string> {
 	if (story.inboxMessageId) return story.inboxMessageId;
-	const n = await http(p.baseUrl, "POST", "/notifications", { token: story.userToken, json: { channel: "IN_APP", to: story.actorId, template: { text: "Welcome" } } });
+	const n = await http(p.baseUrl, "POST", "/notifications", { token: story.userToken, json: { channel: "IN_APP", to: story.actorId, priority: "CRITICAL", template: { text: "Welcome" } } });
 	expect(n.status).toBe(201);
 	const deadline = Date.now() + 10000;
 	for (;;) {
