@@ -15,7 +15,7 @@
  */
 import { e2eRun, measureAcceptPlatform, notificationSettings, storedProblems, type E2eRun, type NotificationSettings } from "./notifications";
 import { benchSettings, envIntQuick, fmtInt, fmtMs, formatTable, median, problemsOf, type BenchSettings, type LoadResult } from "./lib";
-import { render } from "../lib/notifications/render";
+import { render } from "../lib/notifications";
 import { LIQUID_TEMPLATE, LIQUID_VARIABLES, liquidRequestBody, requestBody, TEMPLATE, VARIABLES } from "./workload";
 
 /** Liquid may cost at most this much of today's throughput (the goal). */

@@ -38,10 +38,17 @@ export interface OutboxRequest {
 
 export type OutboxReply = { id: number; messageId: string } | { id: number; code: string };
 
-/** A thread that can run the outbox beside its own work: it serves outbox-serve.ts's loop on `port`. */
+/**
+ * A thread that can run the outbox beside its own work: it serves outbox-serve.ts's loop
+ * on `port`. The store's thread is one (lib/store/types.ts declares the same shape, so
+ * neither module imports the other).
+ */
 export interface OutboxHost {
-	hostOutbox(port: MessagePort, dir: string): void;
+	/** `serve`: the compiled outbox-serve module the host loads (a path, so the host's code imports nothing of email). */
+	hostOutbox(port: MessagePort, dir: string, serve: string): void;
 }
+
+const SERVE_FILE = WORKER_FILE.replace(/outbox-worker\.js$/, "outbox-serve.js");
 
 /** The outbox's end of the line: its own worker, or a port to the thread hosting it. */
 type Line = Worker | MessagePort;
@@ -85,7 +92,7 @@ export class ThreadedFileEmailProvider implements EmailProvider {
 			port1.on("close", () => this.lost(port1, "The thread hosting the outbox stopped"));
 			port1.unref();
 			this.line = port1;
-			this.host.hostOutbox(port2, this.dir);
+			this.host.hostOutbox(port2, this.dir, SERVE_FILE);
 			return port1;
 		}
 		// A small young generation: the thread composes one message at a time, and V8's default would keep tens of MB resident.

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Config } from "../config";
-import type { OutboxHost } from "../email/outbox-thread";
+import type { OutboxHost } from "./types";
 import { TracedStore } from "./traced";
 import { SqliteWorkerStore } from "./sqlite-thread";
 import type { Store } from "./types";

@@ -68,7 +68,7 @@ export type Op =
 	| { op: "probe" }
 	| { op: "close" }
 	/** Serve the .eml outbox on this port too (lib/email/outbox-thread.ts). */
-	| { op: "hostOutbox"; port: MessagePort; dir: string }
+	| { op: "hostOutbox"; port: MessagePort; dir: string; serve: string }
 	/** Test hook, honoured only when the worker was started with testHooks: the thread exits at once. */
 	| { op: "exit" };
 

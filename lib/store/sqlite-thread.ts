@@ -14,7 +14,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Worker, type MessagePort } from "node:worker_threads";
-import type { OutboxHost } from "../email/outbox-thread";
+import type { OutboxHost } from "./types";
 import { LiveSet } from "../live-set";
 import { isStorageFault } from "../errors/storage-faults";
 import { specOf } from "./schema";
@@ -176,13 +176,13 @@ export class SqliteWorkerStore implements Store, OutboxHost {
 	 * Runs the .eml outbox on this store's thread (lib/email/outbox-thread.ts says why):
 	 * it answers on `port`, and that port closes when the thread ends.
 	 */
-	hostOutbox(port: MessagePort, dir: string): void {
+	hostOutbox(port: MessagePort, dir: string, serve: string): void {
 		if (this.closing) {
 			port.close();
 			return;
 		}
 		const worker = this.worker ?? this.start();
-		worker.postMessage({ op: "hostOutbox", id: 0, port, dir }, [port]);
+		worker.postMessage({ op: "hostOutbox", id: 0, port, dir, serve }, [port]);
 	}
 
 	/** Test hook: the worker exits at once, as if it had crashed, with whatever it holds. */

@@ -130,17 +130,18 @@ async function flush(): Promise<void> {
 /** Outboxes this thread serves (lib/email/outbox-thread.ts): closed with the store, or the thread would outlive it. */
 const hosted = new Set<MessagePort>();
 
-function hostOutbox(outbox: MessagePort, dir: string): void {
+function hostOutbox(outbox: MessagePort, dir: string, serve: string): void {
 	hosted.add(outbox);
 	outbox.on("close", () => hosted.delete(outbox));
 	// Loaded with the first outbox: nodemailer's composer is a few MB this thread need not hold otherwise.
-	(require("../email/outbox-serve") as typeof import("../email/outbox-serve")).serveOutbox(outbox, dir);
+	// The module's path comes with the request: the store imports nothing of the email module.
+	(require(serve) as { serveOutbox(port: MessagePort, dir: string): void }).serveOutbox(outbox, dir);
 }
 
 port.on("message", (r: Request) => {
 	if (r.op === "exit" && testHooks) process.exit(1);
 	if (r.op === "hostOutbox") {
-		hostOutbox(r.port, r.dir);
+		hostOutbox(r.port, r.dir, r.serve);
 		return;
 	}
 	queue.push(r);

@@ -145,3 +145,12 @@ export class DuplicateKeyError extends Error {
 		this.name = "DuplicateKeyError";
 	}
 }
+
+/**
+ * A thread that can run the .eml outbox beside its own work (lib/email/outbox-thread.ts,
+ * OUTBOX_THREAD=store): it serves lib/email/outbox-serve.ts's loop on `port`. Declared
+ * here, with the store that offers it, so the store never imports the email module.
+ */
+export interface OutboxHost {
+	hostOutbox(port: import("node:worker_threads").MessagePort, dir: string, serve: string): void;
+}
