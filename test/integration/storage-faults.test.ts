@@ -194,28 +194,48 @@ maybe("a disk that fills while notifications are accepted and sent", () => {
 			// Leases and retries as deployed (60 s, 30 s): neither an expiring lease nor a due retry may be what ends the wait below.
 			NOTIFICATION_LEASE_MS: "60000",
 			NOTIFICATION_RETRY_BASE_MS: "30000",
-			DISPATCHER_POLL_MS: "200"
+			DISPATCHER_POLL_MS: "200",
+			// Two sends at a time: the four clients below accept faster than that, so there is always a send in flight
+			// (claimed, not yet recorded) when the disk fills, however fast the machine is.
+			DISPATCHER_CONCURRENCY: "2"
 		});
 		const { mountDir } = platform;
 		const admin = await adminToken(baseUrl);
 		const filler = path.join(mountDir, "filler");
 		const accepted: string[] = [];
 		let requests = 0;
-		// The dispatcher met the full disk once a batch of outcomes failed every try.
-		const dispatcherMetFullDisk = () => (node.output().match(/Recording outcomes failed; trying again/g) ?? []).length >= SETTLE_BATCHING.attempts!;
-		const deadline = Date.now() + 30000;
+		// The dispatcher met the full disk once a batch of outcomes failed every try, or the outbox refused a message
+		// (SQLite may still have room in pages it holds when the outbox has none).
+		const dispatcherMetFullDisk = () =>
+			(node.output().match(/Recording outcomes failed; trying again/g) ?? []).length >= SETTLE_BATCHING.attempts! || /Could not write to the outbox/.test(node.output());
+		const deadline = Date.now() + 60000;
+		// The disk fills after 30 accepted requests. If the dispatcher had still sent all of them by then, nothing of
+		// its meets the full disk: after 3 s (longer than a batch's tries take) the space returns, 30 more are accepted,
+		// and the disk fills again.
+		let fullSince = 0;
+		let acceptedSinceFree = 0;
 		const accept = async () => {
 			while (!dispatcherMetFullDisk()) {
 				if (Date.now() > deadline) throw new Error(`The dispatcher never met the full disk:\n${node.output().slice(-3000)}`);
+				if (!fullSince && acceptedSinceFree >= 30) {
+					fullSince = Date.now();
+					fill(filler);
+				} else if (fullSince && Date.now() - fullSince > 3000) {
+					fs.rmSync(filler, { force: true });
+					fullSince = 0;
+					acceptedSinceFree = 0;
+				}
 				const i = requests++;
-				if (i === 30) fill(filler);
 				const r = await http(baseUrl, "POST", "/notifications", { token: admin, json: { to: `filling-${i}@example.com`, template: { subject: `s${i}`, text: `t${i}` } } });
 				expect([201, 503]).toContain(r.status);
-				if (r.status === 201) accepted.push(r.body.notificationId);
+				if (r.status === 201) {
+					accepted.push(r.body.notificationId);
+					acceptedSinceFree++;
+				} else await new Promise(resolve => setTimeout(resolve, 20));
 			}
 		};
 		await Promise.all(Array.from({ length: 4 }, accept));
-		fs.rmSync(filler);
+		fs.rmSync(filler, { force: true });
 
 		let unsent: unknown[] = [];
 		await waitFor(
