@@ -74,7 +74,7 @@ export class Runtime {
 	private readonly idpRef = once<Promise<IdentityProvider>>(() => {
 		const p = createIdentityProvider(this.config, () => this.store(), this.broker?.getLogger("idp"));
 		p.then(
-			idp => attachSessionEnds(idp, { open: (sub, keep) => this.sessions().openIds(sub, keep), ended: (sub, sids) => this.sessionsEnded(sub, sids) }),
+			idp => attachSessionEnds(idp, { open: (sub, keep) => this.sessions().openIds(sub, keep), ended: (sub, sids, keys) => this.sessionsEnded(sub, sids, keys) }),
 			() => undefined
 		);
 		return p;
@@ -209,14 +209,16 @@ export class Runtime {
 	 * Sessions ended on this node: marked ended, refused here at once, recorded for
 	 * nodes that start later, and told to every node over the transporter (and Redis).
 	 */
-	async sessionsEnded(sub: string, sids: readonly string[]): Promise<void> {
+	async sessionsEnded(sub: string, sids: readonly string[], keys: readonly string[] = []): Promise<void> {
 		if (sids.length === 0) return;
 		const until = Date.now() + this.denySeconds() * 1000;
-		const denials: Denial[] = sids.map(sid => ({ sid, until }));
+		// Cognito's access tokens carry no sid: the keys that name them (origin_jti, jti) are denied beside it.
+		const denied = [...new Set([...sids, ...keys])];
+		const denials: Denial[] = denied.map(sid => ({ sid, until }));
 		this.deniedSessions.add(denials);
 		const expiresAt = new Date(until).toISOString();
 		const col = this.store().collection<{ id: string; until: number; expiresAt: string }>("session_denials");
-		for (const sid of sids) {
+		for (const sid of denied) {
 			if ((await col.updateMany({ id: sid }, { $set: { until, expiresAt } })) === 0) await col.insert({ id: sid, until, expiresAt }).catch(() => undefined);
 		}
 		await this.sessions().ended(sub, sids);

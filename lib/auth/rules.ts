@@ -28,6 +28,8 @@ export interface UserPrincipal {
 	enrolmentOnly?: boolean;
 	/** Jti of the token: with Cognito, which pool tokens cannot carry the platform's claims, it finds the session's record. */
 	jti?: string;
+	/** Cognito's origin_jti: the same for every access token of one sign-in (its refreshes included), so the deny list can name a session whose tokens carry no sid. */
+	originJti?: string;
 }
 
 export interface ServicePrincipal {

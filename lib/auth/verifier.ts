@@ -76,10 +76,18 @@ export class TokenVerifier {
 		return this.ended(hit.principal) ? undefined : hit.principal;
 	}
 
-	/** Whether the token's session has ended (the sid deny list): one Map lookup, none while the list is empty. */
+	/**
+	 * Whether the token's session has ended (the deny list): one Map lookup, none while the
+	 * list is empty. A token with a `sid` is checked by it; a Cognito access token, which
+	 * has none, by its origin_jti (one per sign-in, kept across refreshes) and its own jti
+	 * (the platform denies each access token it linked to the session, for pools and
+	 * emulators whose tokens carry no origin_jti).
+	 */
 	private ended(principal: Principal): boolean {
-		const sid = principal.kind === "user" ? principal.sid : undefined;
-		return sid !== undefined && this.opts.denied !== undefined && this.opts.denied.has(sid);
+		const denied = this.opts.denied;
+		if (denied === undefined || principal.kind !== "user") return false;
+		if (principal.sid !== undefined) return denied.has(principal.sid);
+		return (principal.originJti !== undefined && denied.has(principal.originJti)) || (principal.jti !== undefined && denied.has(principal.jti));
 	}
 
 	async verify(token: string): Promise<Principal> {
@@ -150,7 +158,8 @@ export class TokenVerifier {
 				...(typeof p.auth_time === "number" ? { authTime: p.auth_time } : {}),
 				...(Array.isArray(p.amr) ? { amr: (p.amr as unknown[]).filter(v => typeof v === "string") as string[] } : {}),
 				...(typeof p.sid === "string" ? { sid: p.sid } : {}),
-				...(typeof p.jti === "string" ? { jti: p.jti } : {})
+				...(typeof p.jti === "string" ? { jti: p.jti } : {}),
+				...(typeof p.origin_jti === "string" ? { originJti: p.origin_jti } : {})
 			};
 		}
 		throw unauthorized("The token is invalid or expired.");

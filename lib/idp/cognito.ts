@@ -47,6 +47,7 @@ import { CUSTOM_CHALLENGE, NONCE_PARAMETER, customAuthAnswer } from "./cognito-c
 import { BOOTSTRAP_REFUSED, type PasswordCheck, type CreatedUser, type FederatedUser, type IdentityProvider, type NewUser, type ServiceToken, type TokenSet, type TokenTrust, type UserProfile } from "./types";
 import { normalizeEmail } from "../email-address";
 import type { Store } from "../store";
+import { AuthSessions } from "../mfa/sessions";
 import { checkServiceId, serviceAccountUsername, serviceExists } from "./service-accounts";
 import type { ServiceAccount } from "./types";
 
@@ -187,10 +188,13 @@ export class CognitoIdentityProvider implements IdentityProvider {
 
 	private readonly servicePoolId: string;
 	private readonly revocations;
+	/** The platform's record of each session (lib/mfa/sessions.ts): Cognito's tokens carry no sid. */
+	private readonly authSessions: AuthSessions | undefined;
 
-	/** `store` keeps the platform's own record of ended sessions (see revokeAllSessions). */
-	constructor(private readonly config: IdpConfig, store?: Store) {
+	/** `store` keeps the platform's own record of sessions and ended ones (see revokeAllSessions, revokeSessionById). */
+	constructor(private readonly config: IdpConfig, store?: Store, private readonly log?: { warn?(message: string, fields?: object): void }) {
 		this.revocations = store?.collection<SessionRevocation>("session_revocations");
+		this.authSessions = store ? new AuthSessions(store, Date.now, config.keyEncryptionKey) : undefined;
 		this.actorPoolId = need(config.actorPoolId, "an actor pool id");
 		this.actorClientId = need(config.actorClientId, "an actor client id");
 		const servicePoolId = need(config.servicePoolId, "a service pool id");
@@ -397,10 +401,16 @@ export class CognitoIdentityProvider implements IdentityProvider {
 		return { ...tokens, refreshToken: wrapRefreshToken(internal, refreshToken, Date.now()) };
 	}
 
+	/**
+	 * Refused at once when the platform ended the token's session (one ended by its id, a
+	 * sign-out) or every session of the user since the token was issued; a session ended
+	 * while the pool answered is caught after its new access token is linked to it.
+	 */
 	async refresh(refreshToken: string): Promise<TokenSet> {
 		const { username, token, issuedAtMs } = unwrapRefreshToken(refreshToken);
-		const revoked = await this.revocations?.get(username);
+		const [revoked, session] = await Promise.all([this.revocations?.get(username), this.authSessions?.byRefresh(refreshToken)]);
 		if (revoked && issuedAtMs <= revoked.revokedAt) throw invalidRefresh();
+		if (session?.endedAt) throw invalidRefresh();
 		const res = await this.call("refresh", () =>
 			this.client.send(
 				new InitiateAuthCommand({
@@ -412,7 +422,10 @@ export class CognitoIdentityProvider implements IdentityProvider {
 		);
 		if (res.ChallengeName) throw invalidRefresh();
 		// REFRESH_TOKEN_AUTH does not rotate: the presented token stays valid.
-		return { ...this.tokenSet(res.AuthenticationResult).tokens, refreshToken };
+		const tokens = { ...this.tokenSet(res.AuthenticationResult).tokens, refreshToken };
+		// The new access token joins its session's record (its auth_time and amr, and the deny keys if it ends).
+		if (this.authSessions && !(await this.authSessions.refreshed(refreshToken, tokens, session ?? null))) throw invalidRefresh();
+		return tokens;
 	}
 
 	/** expiresAt comes from the token itself: cognito-local omits ExpiresIn. */
@@ -592,6 +605,7 @@ export class CognitoIdentityProvider implements IdentityProvider {
 		await this.revokeSession(tokens.refreshToken);
 	}
 
+	/** A sign-out: the platform's record of the session ends (its refresh route refuses the token from now on) and the pool revokes it. */
 	async revokeSession(refreshToken: string): Promise<void> {
 		let token: string;
 		try {
@@ -599,6 +613,12 @@ export class CognitoIdentityProvider implements IdentityProvider {
 		} catch {
 			return;
 		}
+		await this.authSessions?.endByRefresh(refreshToken);
+		await this.revokeAtPool(token);
+	}
+
+	/** RevokeToken: the pool's refresh token, and the access tokens issued with it, end at Cognito. */
+	private async revokeAtPool(token: string): Promise<void> {
 		const secret = this.config.actorClientSecret;
 		try {
 			await this.client.send(new RevokeTokenCommand({ Token: token, ClientId: this.actorClientId, ...(secret ? { ClientSecret: secret } : {}) }));
@@ -609,6 +629,38 @@ export class CognitoIdentityProvider implements IdentityProvider {
 		}
 	}
 
+	/** Whose open session this refresh token (as the platform handed it out) belongs to: the platform's record tells. */
+	async sessionOwner(refreshToken: string): Promise<{ sub: string; sid: string } | null> {
+		const rec = await this.authSessions?.byRefresh(refreshToken);
+		return rec && !rec.endedAt ? { sub: rec.userSub, sid: rec.id } : null;
+	}
+
+	/**
+	 * Ends one session by its id, which Cognito cannot do by itself: the platform's record
+	 * ends (its refresh route refuses the session's token at once) and, where the token was
+	 * kept sealed (IDP_KEY_ENCRYPTION_KEY), RevokeToken ends it at the pool too. The access
+	 * tokens are denied through sessionDenyKeys. False for another user's session or an
+	 * ended one; true for a session the platform recorded no record of (opened before it did).
+	 */
+	async revokeSessionById(sub: string, sid: string): Promise<boolean> {
+		const sessions = this.authSessions;
+		if (!sessions) return true;
+		const rec = await sessions.end(sub, sid);
+		if (!rec) return (await sessions.get(sid)) === null;
+		const wrapped = sessions.refreshTokenOf(rec);
+		if (wrapped) {
+			// The session is over for the platform whatever the pool answers: a failure here only leaves the pool's copy to expire.
+			await this.revokeAtPool(unwrapRefreshToken(wrapped).token).catch((err: Error) =>
+				this.log?.warn?.("Cognito did not revoke an ended session's refresh token; the platform refuses it all the same", { error: err.message })
+			);
+		}
+		return true;
+	}
+
+	async sessionDenyKeys(sids: readonly string[]): Promise<string[]> {
+		return this.authSessions ? this.authSessions.denyKeys(sids) : [];
+	}
+
 	/**
 	 * AdminUserGlobalSignOut ends every refresh token at Cognito. The platform also
 	 * records the moment, and its refresh route refuses tokens it wrapped before it:
@@ -617,6 +669,7 @@ export class CognitoIdentityProvider implements IdentityProvider {
 	 * cannot keep one session apart, so `keepSession` is not honoured here.
 	 */
 	async revokeAllSessions(user: CreatedUser, _keepSession?: string): Promise<void> {
+		await this.authSessions?.endAll(user.sub);
 		if (this.revocations) {
 			const revokedAt = Date.now();
 			if ((await this.revocations.updateMany({ id: user.username }, { $set: { revokedAt } })) === 0) {

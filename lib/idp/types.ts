@@ -156,6 +156,12 @@ export interface IdentityProvider {
 	sessionOwner?(refreshToken: string): Promise<{ sub: string; sid: string } | null>;
 	/** Ends the user's session with this sid; false when it is not theirs or not live. Absent where the provider cannot end one session by its id. */
 	revokeSessionById?(sub: string, sid: string): Promise<boolean>;
+	/**
+	 * What the deny list must hold, beside the sids, so these ended sessions' access tokens
+	 * are refused where they carry no `sid` (Cognito: each session's origin_jti and the jti
+	 * of every unexpired access token the platform linked to it). Absent where the sid suffices.
+	 */
+	sessionDenyKeys?(sids: readonly string[]): Promise<string[]>;
 	/** The sids of the user's sessions that still hold a live refresh token; absent where the provider cannot tell. */
 	liveSessionIds?(sub: string): Promise<Set<string>>;
 	/** Told when a rotated refresh token comes back and its session is ended (the audit's refresh_reuse_detected). */

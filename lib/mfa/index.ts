@@ -98,7 +98,7 @@ export class SecondFactors {
 	}
 
 	sessions(): AuthSessions {
-		return new AuthSessions(this.deps.store(), this.now);
+		return new AuthSessions(this.deps.store(), this.now, this.deps.keyEncryptionKey);
 	}
 
 	private nowSec(): number {

@@ -97,5 +97,10 @@ export async function cognitoSid(store: Store, tokens: Pick<TokenSet, "accessTok
 	} catch {
 		return undefined;
 	}
-	return typeof jti === "string" ? ((await new AuthSessions(store).of(jti))?.id ?? undefined) : undefined;
+	return typeof jti === "string" ? cognitoSessionOf(store, jti) : undefined;
+}
+
+/** The session an access token's jti is linked to (Cognito). */
+export async function cognitoSessionOf(store: Store, jti: string): Promise<string | undefined> {
+	return (await new AuthSessions(store).of(jti))?.id ?? undefined;
 }

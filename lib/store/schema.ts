@@ -117,9 +117,9 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	/** Sign-ins waiting for a second factor (or an enrolment), under the mfaToken's SHA-256. */
 	mfa_tokens: { indexes: [{ fields: { expiresAt: 1 } }] },
 	/** Cognito: the platform's record of each session's auth_time and amr, which pool tokens cannot carry (lib/mfa/sessions.ts). */
-	auth_sessions: { indexes: [{ fields: { refreshHash: 1 } }, { fields: { expiresAt: 1 } }] },
-	/** Cognito: which session each access token (by jti) belongs to, until it expires. */
-	auth_session_tokens: { indexes: [{ fields: { expiresAt: 1 } }] },
+	auth_sessions: { indexes: [{ fields: { refreshHash: 1 } }, { fields: { userSub: 1 } }, { fields: { expiresAt: 1 } }] },
+	/** Cognito: which session each access token (by jti) belongs to, until it expires; an ended session's are denied (lib/mfa/sessions.ts denyKeys). */
+	auth_session_tokens: { indexes: [{ fields: { sessionId: 1 } }, { fields: { expiresAt: 1 } }] },
 	/** One-time-code challenges (lib/accounts/otp.ts). */
 	otp_challenges: { indexes: [{ fields: { expiresAt: 1 } }] },
 	/** Their codes and magic-link tokens, only as SHA-256. */

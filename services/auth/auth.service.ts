@@ -122,13 +122,16 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 				const { password, firstName, lastName } = ctx.params;
 				const email = normalizeEmail(ctx.params.email);
 				const account = await this.accounts.create({ email, password, firstName, lastName }, this.actorDirectory(ctx));
+				const idp = await this.runtime().idp();
 				let tokens: TokenSet;
 				try {
-					tokens = await (await this.runtime().idp()).login(email, password);
+					tokens = await idp.login(email, password);
 				} catch (err) {
 					await account.undo();
 					throw err;
 				}
+				// Cognito: the platform's record of the session (its tokens carry no sid), as for every other sign-in.
+				if (idp.kind === "cognito") await this.mfa.sessions().open(account.user.sub, tokens, { authTime: Math.floor(Date.now() / 1000), amr: ["pwd"] });
 				await this.audit.record("auth.registered", account.user.sub, this.origin(ctx));
 				await this.sessionOpened(ctx, tokens, true);
 				await this.lifecycle.afterRegistration(account.user);
@@ -171,9 +174,8 @@ const AuthService: ServiceSchema<ServiceSettingSchema, AuthMethods, AuthVars> = 
 			params: { refreshToken: { type: "string", min: 1, max: 8192 }, $$strict: true },
 			async handler(ctx: Context<RefreshParams>): Promise<TokenSet> {
 				const idp = await this.runtime().idp();
+				// Cognito: the provider refuses an ended session's token and links the new access token to its session's record.
 				const tokens = await idp.refresh(ctx.params.refreshToken);
-				// Cognito: the new access token joins its session's record (its auth_time and amr).
-				if (idp.kind === "cognito") await this.mfa.sessions().refreshed(ctx.params.refreshToken, tokens);
 				return this.signedIn(ctx, await this.lifecycle.admit(tokens, invalidRefresh));
 			}
 		}

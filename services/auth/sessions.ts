@@ -11,7 +11,7 @@ import { ClientError } from "../../lib/errors";
 import type { HttpMeta } from "../../lib/http/meta";
 import type { SecondFactors } from "../../lib/mfa";
 import { ref } from "../../lib/openapi/schemas";
-import { Sessions, cognitoSid, type Denial, type Me, type SessionView } from "../../lib/sessions";
+import { Sessions, cognitoSessionOf, cognitoSid, type Denial, type Me, type SessionView } from "../../lib/sessions";
 import { principalOf } from "../../middlewares/auth.middleware";
 import type { RuntimeMethods } from "../../mixins/runtime.mixin";
 import type { TokenSet } from "../../lib/idp/types";
@@ -19,7 +19,7 @@ import type { TokenSet } from "../../lib/idp/types";
 interface SessionsMethods extends RuntimeMethods {
 	origin(ctx: Context): RequestOrigin;
 	actorEntry(actorId: string): Promise<DirectoryEntry>;
-	sessionCaller(ctx: Context): { sub: string; username: string; sid?: string };
+	sessionCaller(ctx: Context): { sub: string; username: string; sid?: string; jti?: string };
 	sessionsLogic(): Sessions;
 	sessionOpened(ctx: Context, tokens: TokenSet, opened: boolean): Promise<void>;
 }
@@ -60,7 +60,10 @@ export const SessionsMixin: ServiceSchema<ServiceSettingSchema, SessionsMethods,
 			params: { $$strict: true },
 			async handler(ctx: Context): Promise<{ items: SessionView[] }> {
 				const caller = this.sessionCaller(ctx);
-				return { items: await this.sessionsLogic().list(caller.sub, caller.sid) };
+				// Cognito's tokens carry no sid: the platform's record of the access token names its session.
+				const jti = caller.jti;
+				const sid = caller.sid ?? (jti && this.runtime().config.idp.kind === "cognito" ? await cognitoSessionOf(this.runtime().store(), jti) : undefined);
+				return { items: await this.sessionsLogic().list(caller.sub, sid) };
 			}
 		},
 		revokeSession: {
@@ -129,7 +132,7 @@ export const SessionsMixin: ServiceSchema<ServiceSettingSchema, SessionsMethods,
 		sessionCaller(ctx: Context) {
 			const p = principalOf(ctx);
 			if (!p || p.kind !== "user" || p.enrolmentOnly) throw new ClientError(403, "FORBIDDEN", "Only users have sessions here.");
-			return { sub: p.sub, username: p.username, sid: p.sid };
+			return { sub: p.sub, username: p.username, sid: p.sid, jti: p.jti };
 		}
 	}
 };
