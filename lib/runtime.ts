@@ -18,6 +18,7 @@ import { fileOutboxes } from "./process/data-dir";
 import { createFileStorage, type FileStorage } from "./files";
 import { probeDirectory } from "./files/disk";
 import { createIdentityProvider, type IdentityProvider } from "./idp";
+import { AuthSessions } from "./mfa/sessions";
 import { embeddedTrust } from "./idp/embedded";
 import { createKeyValue, type KeyValue } from "./kv";
 import type { RedisKeyValue } from "./kv/redis";
@@ -65,6 +66,9 @@ function once<T>(make: () => T): { get: () => T; peek: () => T | undefined } {
 	};
 }
 
+/** Cognito: the platform's record of each session (its tokens carry no sid), its refresh tokens sealed with IDP_KEY_ENCRYPTION_KEY where set. */
+export const authSessionsOf = (config: Config) => (store: Store) => new AuthSessions(store, Date.now, config.idp.keyEncryptionKey);
+
 export class Runtime {
 	private readonly storeRef = once<Store>(() => {
 		return createStore(this.config, err => this.storageHealth.failed(err, "store"));
@@ -72,7 +76,7 @@ export class Runtime {
 	private readonly filesRef = once<FileStorage>(() => createFileStorage(this.config));
 	private readonly kvRef = once<KeyValue>(() => createKeyValue(this.config));
 	private readonly idpRef = once<Promise<IdentityProvider>>(() => {
-		const p = createIdentityProvider(this.config, () => this.store(), this.broker?.getLogger("idp"));
+		const p = createIdentityProvider(this.config, () => this.store(), this.broker?.getLogger("idp"), authSessionsOf(this.config));
 		p.then(
 			idp => attachSessionEnds(idp, { open: (sub, keep) => this.sessions().openIds(sub, keep), ended: (sub, sids, keys) => this.sessionsEnded(sub, sids, keys) }),
 			() => undefined

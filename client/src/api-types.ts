@@ -2044,16 +2044,18 @@ export interface components {
                 endpoint?: string;
                 subscriptionId?: string;
             }[];
-            /** @description Live sessions. */
+            /** @description Live sessions, with the device (`userAgent`) and address (`ip`) GET /auth/sessions shows for each. */
             sessions: {
                 amr?: string[];
                 /** Format: date-time */
                 createdAt?: string;
                 /** Format: date-time */
                 expiresAt?: string;
+                ip?: string | null;
                 /** Format: date-time */
                 lastUsedAt?: string;
                 sessionId?: string;
+                userAgent?: string | null;
             }[];
         };
         Actor: {

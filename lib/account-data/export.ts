@@ -11,6 +11,7 @@ import type { AuditEvent } from "../audit";
 import type { IdentityProvider } from "../idp/types";
 import type { FactorRecord } from "../mfa/records";
 import type { AuthSessionRecord } from "../mfa/sessions";
+import type { SessionRecord } from "../sessions/records";
 import { readSchedule, type NotificationDoc } from "../notifications";
 import { PushSubscriptions } from "../push/subscriptions";
 import type { Store } from "../store";
@@ -45,6 +46,9 @@ export interface ExportedSession {
 	lastUsedAt: string;
 	expiresAt: string;
 	amr: string[];
+	/** The device and address the session was last used from, as GET /auth/sessions shows them (null when the platform did not see it). */
+	userAgent: string | null;
+	ip: string | null;
 }
 
 interface Capped<T> {
@@ -57,14 +61,28 @@ async function capped<T>(read: (limit: number) => Promise<T[]>): Promise<Capped<
 	return { items: docs.slice(0, EXPORT_MAX_ITEMS), truncated: docs.length > EXPORT_MAX_ITEMS };
 }
 
-/** Live sessions (refresh-token families of the embedded provider, the platform's session records with Cognito). */
+/** Live sessions, with the device and address the session list shows for each. */
 async function sessionsOf(store: Store, kind: IdentityProvider["kind"], sub: string, now: string): Promise<ExportedSession[]> {
+	const live = await liveSessionsOf(store, kind, sub, now);
+	if (live.length === 0) return [];
+	const seen = await store.collection<SessionRecord>("sessions").find({ id: { $in: live.map(s => s.sessionId) }, sub });
+	const byId = new Map(seen.map(r => [r.id, r]));
+	return live.map(s => {
+		const r = byId.get(s.sessionId);
+		return { ...s, lastUsedAt: r && r.lastUsedAt > s.lastUsedAt ? r.lastUsedAt : s.lastUsedAt, userAgent: r?.userAgent ?? null, ip: r?.ip ?? null };
+	});
+}
+
+/** Refresh-token families of the embedded provider; the platform's open session records with Cognito. */
+async function liveSessionsOf(store: Store, kind: IdentityProvider["kind"], sub: string, now: string): Promise<Omit<ExportedSession, "userAgent" | "ip">[]> {
 	if (kind === "cognito") {
-		const docs = await store.collection<AuthSessionRecord>("auth_sessions").find({ userSub: sub, expiresAt: { $gt: now } }, { sort: { createdAt: -1 }, limit: EXPORT_MAX_ITEMS });
+		const docs = await store
+			.collection<AuthSessionRecord>("auth_sessions")
+			.find({ userSub: sub, endedAt: null, expiresAt: { $gt: now } }, { sort: { createdAt: -1 }, limit: EXPORT_MAX_ITEMS });
 		return docs.map(d => ({ sessionId: d.id, createdAt: d.createdAt, lastUsedAt: d.createdAt, expiresAt: d.expiresAt, amr: d.amr }));
 	}
 	const tokens = await store.collection<RefreshDoc & { id: string }>("idp_refresh_tokens").find({ userId: sub, revokedAt: null, expiresAt: { $gt: now } });
-	const families = new Map<string, ExportedSession>();
+	const families = new Map<string, Omit<ExportedSession, "userAgent" | "ip">>();
 	for (const t of tokens) {
 		const s = families.get(t.familyId);
 		if (!s) {

@@ -420,7 +420,7 @@ export const VARIABLES = {
 		whenUnset: "unset (signing keys stored in clear)",
 		secret: true,
 		description:
-			"Embedded provider: seals the private signing keys in the store (AES-256-GCM). Set the same key on the nodes that sign (`auth`, `documents`); a key stored in clear is sealed at the next start, and a wrong or missing key stops the start."
+			"Embedded provider: seals the private signing keys in the store (AES-256-GCM). Set the same key on the nodes that sign (`auth`, `documents`); a key stored in clear is sealed at the next start, and a wrong or missing key stops the start. Cognito: seals each session's refresh token in the platform's session record, so ending one session by its id also revokes it at the pool (`RevokeToken`); unset, only its hash is kept."
 	}),
 	IDP_CUSTOM_AUTH_SECRET: variable("Identity provider", optional(customAuthSecret), {
 		secret: true,

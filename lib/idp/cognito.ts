@@ -44,10 +44,9 @@ import { isLoopbackEndpoint } from "../crypto";
 import { randomToken } from "../crypto";
 import { ClientError, UpstreamError, badRequest } from "../errors";
 import { CUSTOM_CHALLENGE, NONCE_PARAMETER, customAuthAnswer } from "./cognito-custom-auth";
-import { BOOTSTRAP_REFUSED, type PasswordCheck, type CreatedUser, type FederatedUser, type IdentityProvider, type NewUser, type ServiceToken, type TokenSet, type TokenTrust, type UserProfile } from "./types";
+import { BOOTSTRAP_REFUSED, type PasswordCheck, type CreatedUser, type FederatedUser, type IdentityProvider, type NewUser, type ServiceToken, type PlatformSessions, type TokenSet, type TokenTrust, type UserProfile } from "./types";
 import { normalizeEmail } from "../email-address";
 import type { Store } from "../store";
-import { AuthSessions } from "../mfa/sessions";
 import { checkServiceId, serviceAccountUsername, serviceExists } from "./service-accounts";
 import type { ServiceAccount } from "./types";
 
@@ -189,12 +188,20 @@ export class CognitoIdentityProvider implements IdentityProvider {
 	private readonly servicePoolId: string;
 	private readonly revocations;
 	/** The platform's record of each session (lib/mfa/sessions.ts): Cognito's tokens carry no sid. */
-	private readonly authSessions: AuthSessions | undefined;
+	private readonly authSessions: PlatformSessions | undefined;
 
-	/** `store` keeps the platform's own record of sessions and ended ones (see revokeAllSessions, revokeSessionById). */
-	constructor(private readonly config: IdpConfig, store?: Store, private readonly log?: { warn?(message: string, fields?: object): void }) {
+	/**
+	 * `store` keeps the platform's record of sign-outs everywhere (see revokeAllSessions);
+	 * `sessions`, its record of each session, ended ones included (see revokeSessionById).
+	 */
+	constructor(
+		private readonly config: IdpConfig,
+		store?: Store,
+		private readonly log?: { warn?(message: string, fields?: object): void },
+		sessions?: PlatformSessions
+	) {
 		this.revocations = store?.collection<SessionRevocation>("session_revocations");
-		this.authSessions = store ? new AuthSessions(store, Date.now, config.keyEncryptionKey) : undefined;
+		this.authSessions = sessions;
 		this.actorPoolId = need(config.actorPoolId, "an actor pool id");
 		this.actorClientId = need(config.actorClientId, "an actor client id");
 		const servicePoolId = need(config.servicePoolId, "a service pool id");

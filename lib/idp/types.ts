@@ -181,3 +181,34 @@ export interface IdentityProvider {
 	bootstrap(): Promise<void>;
 	close(): Promise<void>;
 }
+
+/** One session as the platform records it for a provider whose tokens carry no `sid` (Cognito). */
+export interface PlatformSession {
+	id: string;
+	userSub: string;
+	/** When it was ended; absent or null while open. */
+	endedAt?: string | null;
+}
+
+/**
+ * The platform's record of Cognito's sessions (lib/mfa/sessions.ts AuthSessions), handed
+ * to the provider by whoever makes it (lib/runtime.ts, lib/cli), so lib/idp imports
+ * nothing of lib/mfa.
+ */
+export interface PlatformSessions {
+	/** The session a refresh token (as handed out) belongs to, ended or not. */
+	byRefresh(refreshToken: string): Promise<PlatformSession | null>;
+	/** Links a refresh's new access token to its session; false when the session has ended. */
+	refreshed(refreshToken: string, tokens: TokenSet, known?: PlatformSession | null): Promise<boolean>;
+	/** Marks the user's session ended; the record as it was, or null when there is none of theirs open. */
+	end(userSub: string, id: string): Promise<PlatformSession | null>;
+	/** Marks every open session of the user ended; their ids. */
+	endAll(userSub: string): Promise<string[]>;
+	/** Marks the session of this refresh token ended (a sign-out). */
+	endByRefresh(refreshToken: string): Promise<PlatformSession | null>;
+	get(id: string): Promise<PlatformSession | null>;
+	/** The session's refresh token where it was kept sealed; undefined otherwise. */
+	refreshTokenOf(rec: PlatformSession): string | undefined;
+	/** What the deny list must hold so these sessions' access tokens are refused. */
+	denyKeys(ids: readonly string[]): Promise<string[]>;
+}

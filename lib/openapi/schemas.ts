@@ -662,8 +662,19 @@ export const COMPONENT_SCHEMAS = {
 			},
 			sessions: {
 				type: "array",
-				description: "Live sessions.",
-				items: { type: "object", properties: { sessionId: { type: "string" }, createdAt: isoTime, lastUsedAt: isoTime, expiresAt: isoTime, amr: { type: "array", items: { type: "string" } } } }
+				description: "Live sessions, with the device (`userAgent`) and address (`ip`) GET /auth/sessions shows for each.",
+				items: {
+					type: "object",
+					properties: {
+						sessionId: { type: "string" },
+						createdAt: isoTime,
+						lastUsedAt: isoTime,
+						expiresAt: isoTime,
+						amr: { type: "array", items: { type: "string" } },
+						userAgent: { type: ["string", "null"] },
+						ip: { type: ["string", "null"] }
+					}
+				}
 			},
 			factors: {
 				type: "array",

@@ -192,7 +192,7 @@ describe("account data", () => {
 			const body = res.body;
 			expect(body.profile).toMatchObject({ actorId: a.actorId, email: a.email, emailVerified: false, emailDeliverable: true, firstName: "Ada" });
 			expect(body.sessions.length).toBeGreaterThanOrEqual(1);
-			expect(body.sessions[0]).toMatchObject({ sessionId: expect.any(String), amr: ["pwd"] });
+			expect(body.sessions[0]).toMatchObject({ sessionId: expect.any(String), amr: ["pwd"], userAgent: expect.any(String), ip: expect.any(String) });
 			expect(body.factors).toEqual([expect.objectContaining({ factorId: enrol.body.factorId, type: "totp", status: "pending" })]);
 			// The verification mail of the registration is addressed to the user.
 			expect(body.notifications.items.map((n: { to: string }) => n.to)).toContain(a.email);
@@ -378,15 +378,21 @@ describe("account data with the Cognito identity provider (cognito-local)", () =
 		expect(changed.map(e => e.detail)).toEqual([{ oldEmail: a.email }]);
 	});
 
-	it("should delete the pool's user with the account, and answer 410 the second time", async () => {
+	it("should delete the pool's user with the account, refuse its access token afterwards, and answer 410 to an administrator's second request", async () => {
 		const a = await register();
-		expectStatus(await http(p.baseUrl, "GET", "/auth/account/export", { token: a.accessToken }), 200);
+		const exported = await http(p.baseUrl, "GET", "/auth/account/export", { token: a.accessToken });
+		expectStatus(exported, 200);
+		// The registration's session, from the platform's record of it (the pool's tokens carry no sid).
+		expect(exported.body.sessions).toEqual([expect.objectContaining({ sessionId: expect.any(String), amr: ["pwd"], userAgent: expect.any(String), ip: expect.any(String) })]);
 		expectStatus(await http(p.baseUrl, "DELETE", "/auth/account", { token: a.accessToken }), 202);
 		await expect((await runtime(p).idp()).findUserByEmail(a.email)).resolves.toBeNull();
 		await expect(runtime(p).store().collection("actors").get(a.actorId)).resolves.toBeNull();
 		await expect(runtime(p).store().collection(ACCOUNT_TOMBSTONES).get(a.actorId)).resolves.toMatchObject({ id: a.actorId });
 		expectStatus(await http(p.baseUrl, "POST", "/auth/login", { json: { username: a.email, password: a.password } }), 401);
-		const twice = await http(p.baseUrl, "DELETE", "/auth/account", { token: a.accessToken });
-		expectStatus(twice, 410);
+		// The deletion ended the session, and the pool's access tokens carry no sid: the platform denies them by their jti.
+		expectStatus(await http(p.baseUrl, "DELETE", "/auth/account", { token: a.accessToken }), 401);
+		const signIn = await http(p.baseUrl, "POST", "/auth/login", { json: { username: ADMIN.email, password: ADMIN.password } });
+		expectStatus(signIn, 200);
+		expectStatus(await http(p.baseUrl, "DELETE", `/admin/users/${a.actorId}`, { token: signIn.body.accessToken }), 410);
 	});
 });

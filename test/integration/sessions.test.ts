@@ -3,12 +3,14 @@
  * with their devices and `current`, ending one (its refresh token at once, its access
  * tokens on the next request), another user's or an ended session's id answering 404,
  * the administrators' end-sessions and account view, service tokens refused, and
- * GET /auth/me. The multi-node deny list is in sessions-multiprocess.test.ts.
+ * GET /auth/me; then the same with Cognito. The multi-node deny list is in
+ * sessions-multiprocess.test.ts.
  */
 import { decodeJwt } from "jose";
 import type { AuditEvent } from "../../lib/audit";
 import { expectStatus, http, newUser, runtime, startPlatform, type Platform } from "../helpers/platform";
 import { serviceToken } from "../helpers/senders";
+import { cognitoEnv, createPools, startCognitoLocal, type CognitoLocal } from "../helpers/cognito-local";
 
 const ADMIN = { email: "admin@example.test", password: "Admin-Passw0rd!" };
 const ENV = {
@@ -178,5 +180,109 @@ describe("sessions", () => {
 		expect(res.headers.get("cache-control")).toMatch(/no-store/);
 		expect(res.body).toEqual({ actorId: a.actorId, email: a.email, emailVerified: false, phoneVerified: false, emailDeliverable: true, factors: [], createdAt: expect.any(String) });
 		expect(Date.parse(res.body.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+	});
+});
+
+/**
+ * The same with Cognito (cognito-local), whose access tokens carry no sid: the platform
+ * keeps each session's record and links every access token it hands out to it, so an
+ * ended session's access tokens (those of its refreshes too) are denied by their jti and
+ * origin_jti, and its refresh token is refused by the platform's refresh route.
+ */
+describe("sessions with Cognito (cognito-local)", () => {
+	let local: CognitoLocal | undefined;
+	let p: Platform;
+
+	beforeAll(async () => {
+		local = await startCognitoLocal();
+		p = await startPlatform({ ...ENV, ...cognitoEnv(local, await createPools(local)) });
+	}, 60000);
+	afterAll(async () => {
+		await p?.stop();
+		await local?.stop();
+	});
+
+	const me = (token: string) => http(p.baseUrl, "GET", "/auth/me", { token });
+	const refresh = (refreshToken: string) => http(p.baseUrl, "POST", "/auth/tokens/refresh", { json: { refreshToken } });
+	async function account() {
+		const user = newUser();
+		const res = await http(p.baseUrl, "POST", "/auth/register", { json: user, headers: { "user-agent": LAPTOP_UA } });
+		expectStatus(res, 201);
+		return { email: user.email.toLowerCase(), password: user.password, actorId: res.body.actorId as string, laptop: res.body as { accessToken: string; refreshToken: string } };
+	}
+	async function signIn(email: string, password: string, ua: string) {
+		const res = await http(p.baseUrl, "POST", "/auth/login", { json: { username: email, password }, headers: { "user-agent": ua } });
+		expectStatus(res, 200);
+		return res.body as { accessToken: string; refreshToken: string };
+	}
+	async function sessions(token: string) {
+		const res = await http(p.baseUrl, "GET", "/auth/sessions", { token });
+		expectStatus(res, 200);
+		return res.body.items as { sessionId: string; userAgent: string | null; current: boolean }[];
+	}
+
+	it("should list each sign-in as a session and mark the caller's, though the pool's tokens carry no sid", async () => {
+		const a = await account();
+		expect(decodeJwt(a.laptop.accessToken).sid).toBeUndefined();
+		const phone = await signIn(a.email, a.password, PHONE_UA);
+		const fromPhone = await sessions(phone.accessToken);
+		expect(fromPhone).toHaveLength(2);
+		expect(fromPhone.find(s => s.current)).toMatchObject({ userAgent: PHONE_UA });
+		expect(fromPhone.find(s => !s.current)).toMatchObject({ userAgent: LAPTOP_UA });
+	});
+
+	it("should end one session: its access tokens (a refresh's too) and its refresh token refused, the other session untouched", async () => {
+		const a = await account();
+		const phone = await signIn(a.email, a.password, PHONE_UA);
+		// A refresh gives the phone a second access token: it belongs to the same session and must stop with it.
+		const refreshed = await refresh(phone.refreshToken);
+		expectStatus(refreshed, 200);
+		const phoneAgain = refreshed.body.accessToken as string;
+		expectStatus(await me(phone.accessToken), 200);
+		expectStatus(await me(phoneAgain), 200);
+		const phoneSession = (await sessions(a.laptop.accessToken)).find(s => s.userAgent === PHONE_UA)!;
+
+		expectStatus(await http(p.baseUrl, "DELETE", `/auth/sessions/${phoneSession.sessionId}`, { token: a.laptop.accessToken }), 204);
+		expectStatus(await me(phone.accessToken), 401);
+		expectStatus(await me(phoneAgain), 401);
+		const refused = await refresh(phone.refreshToken);
+		expectStatus(refused, 401);
+		expect(refused.body.code).toBe("INVALID_REFRESH_TOKEN");
+
+		expectStatus(await me(a.laptop.accessToken), 200);
+		const laptopAgain = await refresh(a.laptop.refreshToken);
+		expectStatus(laptopAgain, 200);
+		expectStatus(await me(laptopAgain.body.accessToken), 200);
+		expect((await sessions(a.laptop.accessToken)).map(s => s.sessionId)).not.toContain(phoneSession.sessionId);
+		// Ending it again: 404.
+		expectStatus(await http(p.baseUrl, "DELETE", `/auth/sessions/${phoneSession.sessionId}`, { token: a.laptop.accessToken }), 404);
+	});
+
+	it("should answer 404 for another user's session and leave it working", async () => {
+		const a = await account();
+		const b = await account();
+		const bSession = (await sessions(b.laptop.accessToken))[0]!;
+		expectStatus(await http(p.baseUrl, "DELETE", `/auth/sessions/${bSession.sessionId}`, { token: a.laptop.accessToken }), 404);
+		expectStatus(await me(b.laptop.accessToken), 200);
+		expectStatus(await refresh(b.laptop.refreshToken), 200);
+	});
+
+	it("should stop a session's access token at sign-out, and every session's at sign-out everywhere", async () => {
+		const a = await account();
+		const phone = await signIn(a.email, a.password, PHONE_UA);
+		expectStatus(await me(phone.accessToken), 200);
+		expectStatus(await http(p.baseUrl, "POST", "/auth/logout", { json: { refreshToken: phone.refreshToken } }), 204);
+		expectStatus(await me(phone.accessToken), 401);
+		expectStatus(await refresh(phone.refreshToken), 401);
+		expectStatus(await me(a.laptop.accessToken), 200);
+
+		const tablet = await signIn(a.email, a.password, PHONE_UA);
+		expectStatus(await http(p.baseUrl, "POST", "/auth/logout/all", { token: a.laptop.accessToken }), 204);
+		expectStatus(await me(a.laptop.accessToken), 401);
+		expectStatus(await me(tablet.accessToken), 401);
+		expectStatus(await refresh(a.laptop.refreshToken), 401);
+		expectStatus(await refresh(tablet.refreshToken), 401);
+		// A new sign-in works.
+		expectStatus(await me((await signIn(a.email, a.password, LAPTOP_UA)).accessToken), 200);
 	});
 });
