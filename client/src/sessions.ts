@@ -14,6 +14,8 @@ export interface SessionsApi {
 	 * session of the signed-in user's.
 	 */
 	revoke(sessionId: string): Promise<void>;
+	/** DELETE /auth/sessions: signs out every other device; this client's session keeps working. */
+	revokeOthers(): Promise<void>;
 }
 
 export function sessionsApi(request: Request): SessionsApi {
@@ -21,6 +23,9 @@ export function sessionsApi(request: Request): SessionsApi {
 		list: () => request("get", "/auth/sessions"),
 		revoke: async sessionId => {
 			await request("delete", "/auth/sessions/{sessionId}", { path: { sessionId } });
+		},
+		revokeOthers: async () => {
+			await request("delete", "/auth/sessions");
 		}
 	};
 }

@@ -65,6 +65,21 @@ export class Sessions {
 		await this.deps.audit.record("auth.session_revoked", sub, origin, { revokedSessionId: sid, ...(by ? { by } : {}) });
 	}
 
+	/**
+	 * Ends every open session of the user but `currentSid` (the caller's own): each as if
+	 * ended by its id, so its refresh token stops at once and its access tokens within a
+	 * second; with Cognito no global sign-out, which would end the caller's too. Answers
+	 * how many ended.
+	 */
+	async revokeOthers(sub: string, currentSid: string | undefined, origin: RequestOrigin): Promise<number> {
+		const idp = await this.deps.idp();
+		const others = (await this.list(sub, currentSid)).filter(s => !s.current && s.sessionId !== currentSid).map(s => s.sessionId);
+		let ended = 0;
+		for (const sid of others) if (await endSessionById(idp, sub, sid, true)) ended++;
+		if (ended > 0) await this.deps.audit.record("auth.session_revoked", sub, origin, { scope: "others", count: String(ended) });
+		return ended;
+	}
+
 	/** An administrator ends every session of the account. */
 	async revokeAll(user: { sub: string; username: string }, origin: RequestOrigin, by: string): Promise<void> {
 		await endEverySession(await this.deps.idp(), user);

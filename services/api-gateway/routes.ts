@@ -203,6 +203,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
 			"DELETE auth/account": { action: "auth.deleteAccount", noStore: true, origin: true },
 			"DELETE admin/users/:actorId": { action: "auth.adminDeleteUser", origin: true },
 			"DELETE auth/sessions/:sessionId": { action: "auth.revokeSession", noStore: true, origin: true },
+			"DELETE auth/sessions": { action: "auth.revokeOtherSessions", noStore: true, origin: true },
 			"DELETE admin/users/:actorId/sessions": { action: "auth.adminEndSessions", origin: true },
 			// Second factors: the enrolment routes also take an enrolment mfaToken (MFA_ENFORCE) as the Bearer token.
 			"POST auth/mfa/totp": { action: "auth.enrolTotp", ...OWN_ACCOUNT, bodyless: true, enrolmentBearer: true, origin: true },

@@ -20,6 +20,7 @@ interface SessionsMethods extends RuntimeMethods {
 	origin(ctx: Context): RequestOrigin;
 	actorEntry(actorId: string): Promise<DirectoryEntry>;
 	sessionCaller(ctx: Context): { sub: string; username: string; sid?: string; jti?: string };
+	callerSid(caller: { sid?: string; jti?: string }): Promise<string | undefined>;
 	sessionsLogic(): Sessions;
 	sessionOpened(ctx: Context, tokens: TokenSet, opened: boolean): Promise<void>;
 }
@@ -60,10 +61,24 @@ export const SessionsMixin: ServiceSchema<ServiceSettingSchema, SessionsMethods,
 			params: { $$strict: true },
 			async handler(ctx: Context): Promise<{ items: SessionView[] }> {
 				const caller = this.sessionCaller(ctx);
-				// Cognito's tokens carry no sid: the platform's record of the access token names its session.
-				const jti = caller.jti;
-				const sid = caller.sid ?? (jti && this.runtime().config.idp.kind === "cognito" ? await cognitoSessionOf(this.runtime().store(), jti) : undefined);
-				return { items: await this.sessionsLogic().list(caller.sub, sid) };
+				return { items: await this.sessionsLogic().list(caller.sub, await this.callerSid(caller)) };
+			}
+		},
+		revokeOtherSessions: {
+			visibility: "published",
+			auth: ["user"],
+			openapi: {
+				summary: "End every session of the signed-in user but this one",
+				description:
+					"Sign out the other devices: each other open session ends as DELETE /auth/sessions/{sessionId} ends one (its refresh token at once, its access tokens within a second on every node); the session of the token that asks keeps working. Audited as auth.session_revoked with scope `others`.",
+				success: { status: 204, description: "Ended (also when there was no other session)." }
+			},
+			params: { $$strict: true },
+			async handler(ctx: Context<Record<string, never>, HttpMeta>): Promise<null> {
+				const caller = this.sessionCaller(ctx);
+				await this.sessionsLogic().revokeOthers(caller.sub, await this.callerSid(caller), this.origin(ctx));
+				ctx.meta.$statusCode = 204;
+				return null;
 			}
 		},
 		revokeSession: {
@@ -128,6 +143,11 @@ export const SessionsMixin: ServiceSchema<ServiceSettingSchema, SessionsMethods,
 				records: () => this.runtime().sessions(),
 				audit: this.audit
 			}));
+		},
+		/** The caller's session: its token's sid, or with Cognito (whose tokens carry none) the platform's record of its access token. */
+		async callerSid(caller: { sid?: string; jti?: string }): Promise<string | undefined> {
+			if (caller.sid !== undefined) return caller.sid;
+			return caller.jti && this.runtime().config.idp.kind === "cognito" ? cognitoSessionOf(this.runtime().store(), caller.jti) : undefined;
 		},
 		sessionCaller(ctx: Context) {
 			const p = principalOf(ctx);

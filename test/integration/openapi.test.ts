@@ -164,6 +164,10 @@ describe("answers of the running platform against its OpenAPI document", () => {
 		const other = await signIn();
 		const otherSid = (await http(p.baseUrl, "GET", "/auth/sessions", { token: other.body.accessToken })).body.items.find((s: { current: boolean }) => s.current).sessionId;
 		expect((await call("DELETE", "/auth/sessions/{sessionId}", `/auth/sessions/${otherSid}`, { token: fresh })).status).toBe(204);
+		const third = await signIn();
+		expect((await call("DELETE", "/auth/sessions", "/auth/sessions", { token: fresh })).status).toBe(204);
+		expect((await call("GET", "/auth/sessions", "/auth/sessions", { token: third.body.accessToken })).status).toBe(401);
+		expect((await call("DELETE", "/auth/sessions", "/auth/sessions", { token: service.body.idToken })).status).toBe(403);
 		expect((await call("DELETE", "/admin/users/{actorId}/sessions", `/admin/users/${missing}/sessions`, { token: adminToken })).status).toBe(404);
 		expect((await call("DELETE", "/admin/users/{actorId}/sessions", `/admin/users/${actorId}/sessions`, { token: fresh })).status).toBe(403);
 		const relogin = await signIn();

@@ -117,6 +117,32 @@ describe("sessions", () => {
 		expect(revoked[0]).toMatchObject({ sessionId: laptop.sid, detail: { revokedSessionId: phone.sid } });
 	});
 
+	it("should end every other session of the caller, and only the caller's, keeping its own", async () => {
+		const a = await account();
+		const b = await account();
+		const phone = await signIn(a.email, a.password, PHONE_UA);
+		const tablet = await signIn(a.email, a.password, PHONE_UA);
+		expectStatus(await http(p.baseUrl, "GET", "/auth/me", { token: phone.accessToken }), 200);
+
+		const res = await http(p.baseUrl, "DELETE", "/auth/sessions", { token: a.register.accessToken });
+		expectStatus(res, 204);
+		for (const other of [phone, tablet]) {
+			expectStatus(await http(p.baseUrl, "GET", "/auth/me", { token: other.accessToken }), 401);
+			expectStatus(await refresh(other.refreshToken), 401);
+		}
+		expectStatus(await http(p.baseUrl, "GET", "/auth/me", { token: a.register.accessToken }), 200);
+		expect((await list(a.register.accessToken)).map(s => ({ id: s.sessionId, current: s.current }))).toEqual([{ id: a.register.sid, current: true }]);
+		expectStatus(await refresh(a.register.refreshToken), 200);
+		// Another user's sessions are untouched.
+		expectStatus(await http(p.baseUrl, "GET", "/auth/me", { token: b.register.accessToken }), 200);
+		const revoked = (await auditOf(a.actorId)).filter(e => e.type === "auth.session_revoked");
+		expect(revoked.map(e => ({ sessionId: e.sessionId, detail: e.detail }))).toEqual([{ sessionId: a.register.sid, detail: { scope: "others", count: "2" } }]);
+		// Nothing left to end: 204 again, nothing audited.
+		expectStatus(await http(p.baseUrl, "DELETE", "/auth/sessions", { token: a.register.accessToken }), 204);
+		expect((await auditOf(a.actorId)).filter(e => e.type === "auth.session_revoked")).toHaveLength(1);
+		expectStatus(await http(p.baseUrl, "DELETE", "/auth/sessions"), 401);
+	});
+
 	it("should answer 404 for another user's session and leave it working", async () => {
 		const a = await account();
 		const b = await account();
@@ -164,7 +190,8 @@ describe("sessions", () => {
 		for (const [method, path] of [
 			["GET", "/auth/me"],
 			["GET", "/auth/sessions"],
-			["DELETE", "/auth/sessions/anything"]
+			["DELETE", "/auth/sessions/anything"],
+			["DELETE", "/auth/sessions"]
 		] as const) {
 			const res = await http(p.baseUrl, method, path, { token });
 			expectStatus(res, 403);
@@ -256,6 +283,20 @@ describe("sessions with Cognito (cognito-local)", () => {
 		expect((await sessions(a.laptop.accessToken)).map(s => s.sessionId)).not.toContain(phoneSession.sessionId);
 		// Ending it again: 404.
 		expectStatus(await http(p.baseUrl, "DELETE", `/auth/sessions/${phoneSession.sessionId}`, { token: a.laptop.accessToken }), 404);
+	});
+
+	it("should end every other session without signing the caller out of the pool", async () => {
+		const a = await account();
+		const phone = await signIn(a.email, a.password, PHONE_UA);
+		expectStatus(await me(phone.accessToken), 200);
+		expectStatus(await http(p.baseUrl, "DELETE", "/auth/sessions", { token: a.laptop.accessToken }), 204);
+		expectStatus(await me(phone.accessToken), 401);
+		expectStatus(await refresh(phone.refreshToken), 401);
+		expectStatus(await me(a.laptop.accessToken), 200);
+		const again = await refresh(a.laptop.refreshToken);
+		expectStatus(again, 200);
+		expectStatus(await me(again.body.accessToken), 200);
+		expect((await sessions(a.laptop.accessToken)).map(s => s.current)).toEqual([true]);
 	});
 
 	it("should answer 404 for another user's session and leave it working", async () => {

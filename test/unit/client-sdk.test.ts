@@ -134,6 +134,13 @@ describe("@auth-notify/client", () => {
 		const left = await laptop.sessions.list();
 		expect(left.items.map(s => s.sessionId)).not.toContain(theirs.sessionId);
 		await expect(laptop.me()).resolves.toMatchObject({ email: user.email.toLowerCase(), emailDeliverable: true });
+
+		// Signing out the other devices: the tablet is signed out, the laptop stays.
+		const tablet = client({ storage: memoryStorage() });
+		await tablet.login(user.email, user.password);
+		await laptop.sessions.revokeOthers();
+		await expect(tablet.sessions.list()).rejects.toMatchObject({ status: 401 });
+		expect((await laptop.sessions.list()).items.map(s => s.current)).toEqual([true]);
 	});
 
 	it("should forget the session on logout even when the platform cannot be reached, and say so", async () => {
