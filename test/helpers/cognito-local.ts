@@ -186,3 +186,23 @@ export function cognitoEnv(local: CognitoLocal, pools: CognitoPools): Record<str
 		IDP_SERVICE_ACCOUNT_PASSWORD: pools.serviceAccountPassword
 	};
 }
+
+/**
+ * A describe block's platform on Cognito: cognito-local with fresh pools and a platform
+ * using them start before the block's tests (`started` is handed the platform) and stop
+ * after them.
+ */
+export function platformOnCognito(env: Record<string, string>, started: (platform: import("./platform").Platform) => void): void {
+	let local: CognitoLocal | undefined;
+	let platform: import("./platform").Platform | undefined;
+	beforeAll(async () => {
+		const { startPlatform } = await import("./platform");
+		local = await startCognitoLocal();
+		platform = await startPlatform({ ...env, ...cognitoEnv(local, await createPools(local)) });
+		started(platform);
+	}, 60000);
+	afterAll(async () => {
+		await platform?.stop();
+		await local?.stop();
+	});
+}

@@ -14,7 +14,7 @@ import { decodeJwt } from "jose";
 import { ACCOUNT_DELETIONS, ACCOUNT_TOMBSTONES } from "../../lib/accounts/deletion";
 import type { AuditEvent } from "../../lib/audit";
 import type { NotificationDoc } from "../../lib/notifications/model";
-import { cognitoEnv, createPools, startCognitoLocal, type CognitoLocal } from "../helpers/cognito-local";
+import { platformOnCognito } from "../helpers/cognito-local";
 import { linkToken, waitForMail } from "../helpers/mail";
 import { expectStatus, http, newUser, runtime, startPlatform, type Platform } from "../helpers/platform";
 import { waitFor } from "../helpers/processes";
@@ -344,17 +344,8 @@ describe("account data", () => {
 });
 
 describe("account data with the Cognito identity provider (cognito-local)", () => {
-	let local: CognitoLocal | undefined;
 	let p: Platform;
-
-	beforeAll(async () => {
-		local = await startCognitoLocal();
-		p = await startPlatform({ ...ENV, ...cognitoEnv(local, await createPools(local)) });
-	}, 60000);
-	afterAll(async () => {
-		await p?.stop();
-		await local?.stop();
-	});
+	platformOnCognito(ENV, platform => (p = platform));
 
 	async function register() {
 		const user = newUser();

@@ -12,7 +12,7 @@ import type { AuditEvent } from "../../lib/audit";
 import type { FactorRecord, MfaTokenRecord } from "../../lib/mfa/records";
 import { sha256 } from "../../lib/crypto";
 import { AuthSessions } from "../../lib/mfa";
-import { cognitoEnv, createPools, startCognitoLocal, type CognitoLocal } from "../helpers/cognito-local";
+import { platformOnCognito } from "../helpers/cognito-local";
 import { expectStatus, http, newUser, runtime, startPlatform, type HttpResult, type Platform } from "../helpers/platform";
 import { waitFor } from "../helpers/processes";
 
@@ -388,17 +388,8 @@ describe.each(["all", "admins"] as const)("MFA_ENFORCE=%s", enforce => {
 });
 
 describe("multi-factor authentication with Cognito (cognito-local)", () => {
-	let local: CognitoLocal | undefined;
 	let p: Platform;
-
-	beforeAll(async () => {
-		local = await startCognitoLocal();
-		p = await startPlatform({ ...BASE_ENV, ...cognitoEnv(local, await createPools(local)) });
-	}, 60000);
-	afterAll(async () => {
-		await p?.stop();
-		await local?.stop();
-	});
+	platformOnCognito(BASE_ENV, platform => (p = platform));
 
 	it("should hold the pool's token set sealed until the second factor passes, and keep the session's amr in the platform's record", async () => {
 		const a = await register(p);

@@ -10,7 +10,7 @@ import { decodeJwt } from "jose";
 import type { AuditEvent } from "../../lib/audit";
 import { expectStatus, http, newUser, runtime, startPlatform, type Platform } from "../helpers/platform";
 import { serviceToken } from "../helpers/senders";
-import { cognitoEnv, createPools, startCognitoLocal, type CognitoLocal } from "../helpers/cognito-local";
+import { platformOnCognito } from "../helpers/cognito-local";
 
 const ADMIN = { email: "admin@example.test", password: "Admin-Passw0rd!" };
 const ENV = {
@@ -217,17 +217,8 @@ describe("sessions", () => {
  * origin_jti, and its refresh token is refused by the platform's refresh route.
  */
 describe("sessions with Cognito (cognito-local)", () => {
-	let local: CognitoLocal | undefined;
 	let p: Platform;
-
-	beforeAll(async () => {
-		local = await startCognitoLocal();
-		p = await startPlatform({ ...ENV, ...cognitoEnv(local, await createPools(local)) });
-	}, 60000);
-	afterAll(async () => {
-		await p?.stop();
-		await local?.stop();
-	});
+	platformOnCognito(ENV, platform => (p = platform));
 
 	const me = (token: string) => http(p.baseUrl, "GET", "/auth/me", { token });
 	const refresh = (refreshToken: string) => http(p.baseUrl, "POST", "/auth/tokens/refresh", { json: { refreshToken } });
