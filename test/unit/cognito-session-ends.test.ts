@@ -10,6 +10,7 @@
  * origin_jti to the deny list, and, where the token was kept sealed, revokes it at the pool.
  */
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import { AdminUserGlobalSignOutCommand, InitiateAuthCommand, RevokeTokenCommand } from "@aws-sdk/client-cognito-identity-provider";
 import { SignJWT } from "jose";
 import { attachSessionEnds, endEverySession, endSessionById, endSessionOf } from "../../lib/accounts/end-sessions";
@@ -20,8 +21,10 @@ import { tempDir, testConfig } from "../helpers/platform";
 
 describe("Cognito session ends", () => {
 	const stores: Store[] = [];
+	const dirs: string[] = [];
 	afterAll(async () => {
 		for (const store of stores) await store.close();
+		for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 	});
 
 	function provider(records?: { store: Store; key?: Buffer }) {
@@ -62,7 +65,9 @@ describe("Cognito session ends", () => {
 
 	/** A store with the platform's session records, and a session of `sub` opened on it as a password sign-in would. */
 	async function withSession(sub: string, key?: Buffer) {
-		const store = createStore(testConfig({ DATA_DIR: tempDir("an-cognito-ends-") }));
+		const dir = tempDir("an-cognito-ends-");
+		dirs.push(dir);
+		const store = createStore(testConfig({ DATA_DIR: dir }));
 		stores.push(store);
 		const p = provider({ store, key });
 		const secret = randomBytes(32);
