@@ -128,6 +128,25 @@ export function usersPage(client: Client, root: HTMLElement): () => void {
 		);
 	}
 
+	/** The audit comes a page at a time: this button appends the next older page to the table until there is none. */
+	function olderEvents(actorId: string, first: string | undefined): HTMLElement {
+		let next = first;
+		const button = h("button", { class: "secondary", hidden: !next }, "Older events");
+		button.addEventListener("click", async () => {
+			try {
+				const page = await call<{ items: AuditEvent[]; nextCursor?: string }>(client, `/admin/audit?actorId=${enc(actorId)}&cursor=${enc(next!)}`);
+				if (left) return;
+				detail.querySelector("#user-audit tbody")?.append(...page.items.map(auditRow));
+				next = page.nextCursor;
+				button.hidden = !next;
+				announce(status, `${page.items.length} older events${next ? "; more remain" : ""}.`);
+			} catch (err) {
+				announce(status, message(err), "error");
+			}
+		});
+		return button;
+	}
+
 	async function open(actorId: string, focus = true): Promise<void> {
 		try {
 			const [u, audit] = await Promise.all([call<UserDetail>(client, `/admin/users/${enc(actorId)}`), call<{ items: AuditEvent[]; nextCursor?: string }>(client, `/admin/audit?actorId=${enc(actorId)}`)]);
@@ -160,7 +179,8 @@ export function usersPage(client: Client, root: HTMLElement): () => void {
 				h("p", { class: "muted" }, "Newest first; an alert's delivery status is read live from its notification."),
 				audit.items.length
 					? table("user-audit", `Security events of ${u.email}`, ["Event", "Time", "Address", "Browser", "Alert", "Delivery"], audit.items.map(auditRow))
-					: h("p", { class: "muted" }, "No event recorded.")
+					: h("p", { class: "muted" }, "No event recorded."),
+				olderEvents(actorId, audit.nextCursor)
 			);
 			if (focus) {
 				detail.scrollIntoView({ block: "start" });

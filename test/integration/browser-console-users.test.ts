@@ -12,7 +12,8 @@ import path from "node:path";
 import { Secret, TOTP } from "otpauth";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { CHROMIUM, CHROMIUM_FLAGS } from "../helpers/chromium";
-import { http, newUser, startPlatform, type Platform } from "../helpers/platform";
+import { AUDIT_PAGE_SIZE, AuditLog } from "../../lib/audit";
+import { http, newUser, runtime, startPlatform, type Platform } from "../helpers/platform";
 
 const ADMIN = { email: "root@example.com", password: "Root-Passw0rd" };
 const AXE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -39,6 +40,15 @@ async function seriousViolations(page: Page): Promise<string[]> {
 	return found.filter(v => v.impact === "serious" || v.impact === "critical").map(v => `${v.id} (${v.impact}, ${v.nodes} nodes)`);
 }
 
+/** The console's sign-in as the administrator, landing on the Users page. */
+async function signInToUsers(page: Page): Promise<void> {
+	await page.goto(`${p.baseUrl}/console#users`);
+	await page.getByLabel("Email").fill(ADMIN.email);
+	await page.getByLabel("Password").fill(ADMIN.password);
+	await page.getByRole("button", { name: "Sign in" }).click();
+	await page.getByRole("heading", { name: "Users" }).waitFor();
+}
+
 describe("the console's Users page in Chromium", () => {
 	it("should find a user, show the account, its sessions, factor and audit with alert delivery, end its sessions, lock, reset MFA, unlock and delete it", async () => {
 		const user = newUser({ firstName: "Grace", lastName: "Hopper" });
@@ -58,11 +68,7 @@ describe("the console's Users page in Chromium", () => {
 		const requests: string[] = [];
 		page.on("pageerror", e => problems.push(String(e)));
 		page.on("request", r => requests.push(r.url()));
-		await page.goto(`${p.baseUrl}/console#users`);
-		await page.getByLabel("Email").fill(ADMIN.email);
-		await page.getByLabel("Password").fill(ADMIN.password);
-		await page.getByRole("button", { name: "Sign in" }).click();
-		await page.getByRole("heading", { name: "Users" }).waitFor();
+		await signInToUsers(page);
 
 		await page.getByLabel("Email or actor id").fill(user.email.slice(0, 10).toUpperCase());
 		await page.getByRole("button", { name: "Search" }).click();
@@ -134,4 +140,40 @@ describe("the console's Users page in Chromium", () => {
 		expect(requests.filter(u => /token|eyJ/i.test(u))).toEqual([]);
 		await page.close();
 	}, 90_000);
+
+	it("should page through an account's security events, older ones appended until none remain", async () => {
+		const user = newUser();
+		const registered = await http(p.baseUrl, "POST", "/auth/register", { json: user });
+		expect(registered.status).toBe(201);
+		const actorId = registered.body.actorId as string;
+		// More events than one page (AUDIT_PAGE_SIZE) holds, recorded as the auth service records them.
+		const audit = new AuditLog(() => runtime(p).store(), () => undefined);
+		for (let i = 0; i < AUDIT_PAGE_SIZE + 10; i++) await audit.record("auth.signed_in", actorId, { ip: `192.0.2.${i}`, userAgent: "Mozilla/5.0 Firefox/128.0" });
+		const total = (await runtime(p).store().collection("audit_events").find({ actorId })).length;
+		expect(total).toBeGreaterThan(AUDIT_PAGE_SIZE);
+
+		const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+		const problems: string[] = [];
+		page.on("pageerror", e => problems.push(String(e)));
+		await signInToUsers(page);
+		await page.getByLabel("Email or actor id").fill(actorId);
+		await page.getByRole("button", { name: "Search" }).click();
+		await page.getByRole("button", { name: `Open ${user.email.toLowerCase()}` }).click();
+		await page.getByRole("heading", { name: user.email.toLowerCase() }).waitFor();
+		const rows = page.locator("#user-audit tbody tr");
+		expect(await rows.count()).toBe(AUDIT_PAGE_SIZE);
+		const older = page.getByRole("button", { name: "Older events" });
+		await older.click();
+		await page.getByRole("status").filter({ hasText: "older events" }).waitFor();
+		expect(await rows.count()).toBe(total);
+		expect(await older.isHidden()).toBe(true);
+		// Newest first across the pages, each event once.
+		const ips = (await page.locator("#user-audit tbody tr td:nth-child(3)").allTextContents()).filter(ip => ip.startsWith("192.0.2."));
+		expect(new Set(ips).size).toBe(AUDIT_PAGE_SIZE + 10);
+		expect(ips).toHaveLength(AUDIT_PAGE_SIZE + 10);
+		expect(ips[0]).toBe(`192.0.2.${AUDIT_PAGE_SIZE + 9}`);
+		expect(ips.at(-1)).toBe("192.0.2.0");
+		expect(problems).toEqual([]);
+		await page.close();
+	}, 60_000);
 });
