@@ -225,7 +225,7 @@ export const PROJECT_ROOT = path.resolve(__dirname, COMPILED ? "../.." : "..");
  * settings exist (docs/operations.md, memory) but cost throughput under a full load.
  */
 export const PLATFORM_NODE_ARGS = ["--max-semi-space-size=4"];
-export const PLATFORM_PROCESS_ENV: Record<string, string> = { MALLOC_MMAP_THRESHOLD_: "131072" };
+export const PLATFORM_PROCESS_ENV: Record<string, string> = { MALLOC_MMAP_THRESHOLD_: "1048576" };
 
 export const PLATFORM_ENTRY = path.join(PROJECT_ROOT, "dist", "index.js");
 
