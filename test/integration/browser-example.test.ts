@@ -339,6 +339,14 @@ describe("the example web app in Chromium", () => {
 		await page.locator("#message", { hasText: /^Signed out Firefox/ }).waitFor();
 		await page.waitForFunction(`document.querySelectorAll("#sessions li").length === 2`);
 		expect((await http(p.baseUrl, "POST", "/auth/tokens/refresh", { json: { refreshToken: firefox.body.refreshToken } })).status).toBe(401);
+		// Every other device at once (the registration's session is left): only this one stays.
+		const chrome = await http(p.baseUrl, "POST", "/auth/login", { json: { username: user.email, password: user.password }, headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36" } });
+		expect(chrome.status).toBe(200);
+		await page.getByRole("button", { name: "Sign out every other device" }).click();
+		await page.locator("#message", { hasText: "Every other device is signed out." }).waitFor();
+		await page.waitForFunction(`document.querySelectorAll("#sessions li").length === 1`);
+		expect(await page.locator("#sessions li.current").count()).toBe(1);
+		expect((await http(p.baseUrl, "POST", "/auth/tokens/refresh", { json: { refreshToken: chrome.body.refreshToken } })).status).toBe(401);
 
 		// The events, newest first; a new device's sign-in raised an alert whose delivery shows.
 		const types = await page.$$eval("#audit li", items => items.map(li => li.getAttribute("data-type")));

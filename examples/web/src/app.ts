@@ -398,6 +398,16 @@ $("#security-open").addEventListener("click", () => {
 	$("#security-open").setAttribute("aria-expanded", String(open));
 	if (open) showSecurity().catch(failed);
 });
+$("#sign-out-others").addEventListener("click", () => {
+	say("");
+	api.sessions
+		.revokeOthers()
+		.then(() => {
+			say("Every other device is signed out.");
+			return showSecurity();
+		})
+		.catch(failed);
+});
 $("#export").addEventListener("click", () => {
 	say("");
 	downloadExport().catch(err => stepUp(err, "download your data"));
