@@ -13,10 +13,20 @@
  *   and the size of each rendered part.
  * Dates are formatted in UTC unless the `date` filter names a time zone
  * (`{{ at | date: "%H:%M", "Europe/Berlin" }}`, any IANA name).
+ *
+ * Rendering has two ways (issue 38's throughput goal). LiquidJS parses every part; a
+ * part that uses only text, outputs without filters (or `| raw`), if/elsif/else,
+ * unless and plain `for` loops is compiled once (liquid-compile.ts) into closures that
+ * write the text LiquidJS would, within the same step, time and size limits, several
+ * times faster than LiquidJS's render generators. Every other part, and every render
+ * the closures are not sure of (a limit reached, a value JSON cannot hold), is rendered
+ * by LiquidJS through drive(). test/unit/liquid-compile.test.ts renders both ways and
+ * requires the same text.
  */
 import { Context, Liquid, Output, Tag, toValueSync, type TagToken, type Template } from "liquidjs";
 import { BoundedCache } from "../cache";
 import { sha256 } from "../crypto";
+import { compileLiquid, renderCompiled, type CompiledPart } from "./liquid-compile";
 
 /** The largest template part accepted (the create action's `max` too). */
 export const MAX_PART_CHARS = 512 * 1024;
@@ -95,13 +105,15 @@ export type PartKind = "html" | "plain";
 
 const engineFor = (kind: PartKind) => (kind === "html" ? html : plain);
 
-type Parsed =
-	| {
-			templates: Template[];
-			/** Variable paths the part needs given: see requiredPaths. */
-			required: string[];
-	  }
-	| { error: TemplateError };
+interface ParsedPart {
+	templates: Template[];
+	/** Variable paths the part needs given: see requiredPaths. */
+	required: string[];
+	/** The part compiled (liquid-compile.ts) on its first render; null when it is not in the compiled subset. */
+	compiled?: CompiledPart | null;
+}
+
+type Parsed = ParsedPart | { error: TemplateError };
 
 /**
  * Parsed parts by text and kind: a stored template is parsed once per node, not per
@@ -169,7 +181,7 @@ function parseUncached(part: string, kind: PartKind): Parsed {
 }
 
 /** Parses a part (cached), or throws TemplateError with the line. */
-function parse(part: string, kind: PartKind): { templates: Template[]; required: string[] } {
+function parse(part: string, kind: PartKind): ParsedPart {
 	if (part.length > MAX_PART_CHARS) throw new TemplateError(`The template is longer than ${MAX_PART_CHARS} characters.`);
 	let result: Parsed | undefined;
 	if (part.length <= CACHED_PART_CHARS) {
@@ -271,9 +283,23 @@ function drive(root: Iterator<unknown>, stepLimit: number): unknown {
 /** The per-render options: a synchronous render, the rest from the engine's options (the sandbox above). */
 const SYNC = Object.freeze({ sync: true });
 
-/** Renders a part within the limits (`stepLimit`: tags, outputs and text pieces), or throws TemplateError with the line. */
-export function renderLiquid(part: string, kind: PartKind, vars: Record<string, unknown>, stepLimit = RENDER_STEP_LIMIT): string {
-	const { templates } = parse(part, kind);
+/** The part's compiled closures, made on its first render and kept with its parse; null when LiquidJS renders it. */
+function compiledOf(p: ParsedPart, kind: PartKind): CompiledPart | null {
+	if (p.compiled === undefined) p.compiled = compileLiquid(engineFor(kind), p.templates, RENDER_LIMIT_MS);
+	return p.compiled;
+}
+
+/** The compiled render: the text, or undefined when LiquidJS is to render the part (see renderCompiled). */
+function renderCompiledPart(compiled: CompiledPart, vars: Record<string, unknown>, stepLimit: number): string | undefined {
+	try {
+		return renderCompiled(compiled, vars, stepLimit, MAX_OUTPUT_CHARS);
+	} catch (err) {
+		throw toTemplateError(err);
+	}
+}
+
+/** LiquidJS's render of a parsed part, driven by drive() within the limits. */
+function renderLiquidJs(templates: Template[], kind: PartKind, vars: Record<string, unknown>, stepLimit: number): string {
 	const liquid = engineFor(kind);
 	let out: unknown;
 	try {
@@ -287,4 +313,32 @@ export function renderLiquid(part: string, kind: PartKind, vars: Record<string, 
 	const text = asText(out);
 	if (text.length > MAX_OUTPUT_CHARS) throw new TemplateError(`The rendered template is longer than ${MAX_OUTPUT_CHARS} characters.`);
 	return text;
+}
+
+/** Renders a part within the limits (`stepLimit`: tags, outputs and text pieces), or throws TemplateError with the line. */
+export function renderLiquid(part: string, kind: PartKind, vars: Record<string, unknown>, stepLimit = RENDER_STEP_LIMIT): string {
+	const p = parse(part, kind);
+	const compiled = compiledOf(p, kind);
+	if (compiled) {
+		const text = renderCompiledPart(compiled, vars, stepLimit);
+		if (text !== undefined) return text;
+	}
+	return renderLiquidJs(p.templates, kind, vars, stepLimit);
+}
+
+/** Which way renderLiquid renders a part: "compiled" when it is in the compiled subset (a render may still go to LiquidJS). */
+export function liquidWay(part: string, kind: PartKind): "compiled" | "liquidjs" {
+	return compiledOf(parse(part, kind), kind) ? "compiled" : "liquidjs";
+}
+
+/**
+ * One way only, for the tests that compare them: "liquidjs" renders with LiquidJS
+ * whatever the part; "compiled" answers undefined when the part is not in the subset
+ * or the compiled render hands it to LiquidJS.
+ */
+export function renderLiquidVia(way: "compiled" | "liquidjs", part: string, kind: PartKind, vars: Record<string, unknown>, stepLimit = RENDER_STEP_LIMIT): string | undefined {
+	const p = parse(part, kind);
+	if (way === "liquidjs") return renderLiquidJs(p.templates, kind, vars, stepLimit);
+	const compiled = compiledOf(p, kind);
+	return compiled ? renderCompiledPart(compiled, vars, stepLimit) : undefined;
 }

@@ -41,9 +41,11 @@ describe("templates benchmark", () => {
 	});
 
 	it("should time render() of each template in this process", () => {
+		// Both positive and finite (NaN when nothing was rendered); which is dearer is not
+		// asserted: compiled Liquid (liquid-compile.ts) costs about as much as `{{name}}`.
 		const [name, liquid] = [measureRender(0, 200), measureRender(1, 200)];
 		expect(name).toBeGreaterThan(0);
-		expect(liquid).toBeGreaterThan(name);
+		expect(liquid).toBeGreaterThan(0);
 	});
 
 	it("should say when the median ratio is below the goal", () => {
