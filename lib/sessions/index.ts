@@ -73,7 +73,7 @@ export class Sessions {
 	 */
 	async revokeOthers(sub: string, currentSid: string | undefined, origin: RequestOrigin): Promise<number> {
 		const idp = await this.deps.idp();
-		const others = (await this.list(sub, currentSid)).filter(s => !s.current && s.sessionId !== currentSid).map(s => s.sessionId);
+		const others = (await this.list(sub, currentSid)).filter(s => !s.current).map(s => s.sessionId);
 		let ended = 0;
 		for (const sid of others) if (await endSessionById(idp, sub, sid, true)) ended++;
 		if (ended > 0) await this.deps.audit.record("auth.session_revoked", sub, origin, { scope: "others", count: String(ended) });
