@@ -14,6 +14,22 @@ describe("uuidv7", () => {
 		for (let i = 10; i < ids.length; i += 10) expect(ids[i]! > ids[i - 1]!).toBe(true);
 	});
 
+	it("should sort ids made in the same millisecond in the order they were made", () => {
+		const shape = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+		for (let round = 0; round < 50; round++) {
+			const ms = 1_800_000_000_000 + round;
+			const ids = Array.from({ length: 2048 }, () => uuidv7(ms));
+			expect(new Set(ids).size).toBe(ids.length);
+			expect(ids.every((id, i) => i === 0 || id > ids[i - 1]!)).toBe(true);
+			expect(ids.filter(id => !shape.test(id))).toEqual([]);
+		}
+		// Past the counter's top the ids stay distinct and in their millisecond.
+		const ms = 1_800_000_001_000;
+		const many = Array.from({ length: 5000 }, () => uuidv7(ms));
+		expect(new Set(many).size).toBe(5000);
+		for (const id of many) expect(parseInt(id.slice(0, 8) + id.slice(9, 13), 16)).toBe(ms);
+	});
+
 	it("should put the floor of a millisecond after every id made before it and before every id made at it or later", () => {
 		const ms = 1_795_517_678_880;
 		for (let i = 0; i < 200; i++) {
