@@ -14,7 +14,7 @@ import { randomToken, sha256 } from "../crypto";
 import { ClientError } from "../errors";
 import { DuplicateKeyError, type Store } from "../store";
 import { RETIRE_MARGIN_SEC, SIGNING_ALG, SigningKeyRing, publishedKeys, type SigningKey } from "./keys";
-import { DUMMY_HASH, PASSWORD_POLICY, hashPassword, meetsPolicy, verifyPassword } from "./password";
+import { DUMMY_HASH, PASSWORD_POLICY, hashPassword, meetsPolicy, needsRehash, verifyPassword } from "./password";
 import { checkServiceId, serviceAccountUsername, serviceExists } from "./service-accounts";
 import { BOOTSTRAP_REFUSED, type AuthContext, type PasswordCheck, type ServiceAccount, type CreatedUser, type FederatedUser, type IdentityProvider, type NewUser, type ServiceToken, type TokenSet, type TokenTrust, type UserProfile } from "./types";
 import { normalizeEmail } from "../email-address";
@@ -305,7 +305,23 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 		const user = await this.users.findOne({ pool, username: normalizeEmail(username) });
 		const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
 		if (!user || !ok) throw invalidCredentials();
+		if (needsRehash(user.passwordHash)) await this.rehash(user, password);
 		return user;
+	}
+
+	/**
+	 * Replaces a hash of older parameters (scrypt p=1 before) with one of today's, now
+	 * that the password is in hand; once per user. Only if the hash is still the one
+	 * just checked, so a password changed meanwhile stays changed. A failure leaves
+	 * the old hash, which still verifies, and never fails the sign-in.
+	 */
+	private async rehash(user: IdpUser, password: string): Promise<void> {
+		try {
+			const passwordHash = await hashPassword(password);
+			await this.users.updateMany({ id: user.id, passwordHash: user.passwordHash }, { $set: { passwordHash } });
+		} catch {
+			// The old hash stays; the next sign-in tries again.
+		}
 	}
 
 	async login(username: string, password: string): Promise<TokenSet> {

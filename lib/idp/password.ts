@@ -7,7 +7,9 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } 
  * OWASP's Password Storage Cheat Sheet lists scrypt N=2^17 r=8 p=1 and, at the same
  * cost, N=2^14 r=8 p=5 as the minimum: the second needs 16 MiB per hash rather than
  * 128 MiB, so a small process stays small while it signs users in. Hashes made with
- * other parameters (p=1 before) still verify: each hash carries its own.
+ * other parameters (p=1 before) still verify: each hash carries its own, and the
+ * provider replaces one with a hash of today's parameters at the user's next sign-in
+ * (needsRehash), when it has the password in hand.
  */
 const N = 16384;
 const R = 8;
@@ -35,6 +37,12 @@ export async function verifyPassword(password: string, encoded: string): Promise
 	const expected = Buffer.from(parts[5], "base64url");
 	const key = await scrypt(password, salt, { N: n, r, p, maxmem: 64 * 1024 * 1024 });
 	return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** True for a hash made with other parameters than today's: it verifies, and should be replaced. */
+export function needsRehash(encoded: string): boolean {
+	const parts = encoded.split("$");
+	return parts.length !== 6 || parts[0] !== "scrypt" || Number(parts[1]) !== N || Number(parts[2]) !== R || Number(parts[3]) !== P;
 }
 
 /** A hash to compare against when the user does not exist, so both paths cost the same. */

@@ -1,6 +1,7 @@
 /**
  * The embedded identity provider on a real SQLite store.
  */
+import { randomBytes, scryptSync } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { decodeJwt } from "jose";
@@ -85,6 +86,29 @@ describe("embedded identity provider", () => {
 		expect(raw.includes("Passw0rd-ok")).toBe(false);
 		const user = await t.store.collection<{ id: string; passwordHash: string }>("idp_users").findOne({ username: "d@example.com" });
 		expect(user!.passwordHash).toMatch(/^scrypt\$/);
+	});
+
+	it("should replace a hash of older scrypt parameters (p=1) with today's at the next sign-in, once", async () => {
+		await t.idp.createUser({ email: "old@example.com", password: "Passw0rd-ok", firstName: "A", lastName: "B" });
+		const users = t.store.collection<{ id: string; username: string; passwordHash: string }>("idp_users");
+		const salt = randomBytes(16);
+		const key = scryptSync("Passw0rd-ok".normalize("NFKC"), salt, 32, { N: 16384, r: 8, p: 1 });
+		const old = `scrypt$16384$8$1$${salt.toString("base64url")}$${key.toString("base64url")}`;
+		const { id } = (await users.findOne({ username: "old@example.com" }))!;
+		await users.updateMany({ id }, { $set: { passwordHash: old } });
+
+		// A wrong password changes nothing.
+		await expect(t.idp.login("old@example.com", "Wrong-Passw0rd")).rejects.toMatchObject({ code: 401, type: "INVALID_CREDENTIALS" });
+		expect((await users.get(id))!.passwordHash).toBe(old);
+
+		await t.idp.login("old@example.com", "Passw0rd-ok");
+		const rehashed = (await users.get(id))!.passwordHash;
+		expect(rehashed).toMatch(/^scrypt\$16384\$8\$5\$/);
+		expect(rehashed).not.toContain(salt.toString("base64url"));
+		// The new hash signs in, and is kept.
+		await t.idp.login("old@example.com", "Passw0rd-ok");
+		expect((await users.get(id))!.passwordHash).toBe(rehashed);
+		await expect(t.idp.login("old@example.com", "Wrong-Passw0rd")).rejects.toMatchObject({ code: 401, type: "INVALID_CREDENTIALS" });
 	});
 
 	it("should rotate refresh tokens and revoke the family when a rotated one comes back", async () => {
