@@ -6,17 +6,20 @@
  * notification lost, failed or sent twice).
  *
  * On a shared 2-core machine one run of each moves by a quarter between runs, so the
- * two templates run in BENCH_ROUNDS interleaved rounds, A/B then B/A the next round (so
- * neither always runs second, after the other has warmed the disk cache or while the
- * neighbours' load drifts). Every round is printed; each figure in the summary is the
- * median of the rounds, and each "of {{name}}" the median of the rounds' own ratios (a
- * round's two runs are a pair measured in the same minutes), with the medians' ratio
- * printed beside it.
+ * two templates run in BENCH_ROUNDS rounds, A/B then B/A the next round (so neither
+ * always runs second, after the other has warmed the disk cache or while the
+ * neighbours' load drifts). Acceptance goes further: in each round both platforms run
+ * at once and the load moves between them every BENCH_SLICE_SEC seconds (bench/lib.ts
+ * runInterleaved, as compare does), so the two see the same machine; one accept run
+ * after the other had moved the ratio from 73 % to 98 % between rounds. Every round is
+ * printed; each figure in the summary is the median of the rounds, and each "of
+ * {{name}}" the median of the rounds' own ratios (a round's two runs are a pair
+ * measured in the same minutes), with the medians' ratio printed beside it.
  */
-import { e2eRun, measureAcceptPlatform, notificationSettings, storedProblems, type E2eRun, type NotificationSettings } from "./notifications";
-import { benchSettings, envIntQuick, fmtInt, fmtMs, formatTable, median, problemsOf, type BenchSettings, type LoadResult } from "./lib";
+import { e2eRun, notificationSettings, startAcceptPlatform, storedNotifications, storedProblems, type E2eRun, type NotificationSettings } from "./notifications";
+import { benchSettings, envIntQuick, fmtInt, fmtMs, formatTable, median, problemsOf, runInterleaved, withOutput, type BenchSettings, type LoadResult, type Platform } from "./lib";
 import { render } from "../lib/notifications";
-import { LIQUID_TEMPLATE, LIQUID_VARIABLES, liquidRequestBody, requestBody, TEMPLATE, VARIABLES } from "./workload";
+import { isAccepted, LIQUID_TEMPLATE, LIQUID_VARIABLES, liquidRequestBody, requestBody, TEMPLATE, VARIABLES } from "./workload";
 
 /** Liquid may cost at most this much of today's throughput (the issue's goal). */
 export const GOAL_WITHIN = 0.1;
@@ -47,6 +50,9 @@ export interface TemplateBenchResult {
 	e2e: E2eRun[][];
 	/** Per round, microseconds of render() per notification for each KINDS index. */
 	renderUs: number[][];
+	/** Acceptance's turns (seconds) and the uncounted start of each. */
+	sliceSec: number;
+	sliceWarmupSec: number;
 	problems: string[];
 }
 
@@ -70,19 +76,11 @@ export function measureRender(k: number, count: number): number {
 
 export async function benchTemplates(load: BenchSettings = benchSettings(), rounds = envIntQuick("BENCH_ROUNDS", 3, 1, 1)): Promise<TemplateBenchResult> {
 	const s = notificationSettings(load);
-	const r: TemplateBenchResult = { settings: s, rounds, accept: [], e2e: [], renderUs: [], problems: [] };
+	const sliceSec = envIntQuick("BENCH_SLICE_SEC", 2, 1, 1);
+	const sliceWarmupSec = envIntQuick("BENCH_SLICE_WARMUP_MS", 500, 250, 0) / 1000;
+	const r: TemplateBenchResult = { settings: s, rounds, accept: [], e2e: [], renderUs: [], sliceSec, sliceWarmupSec, problems: [] };
 	const renders = envIntQuick("BENCH_RENDER_COUNT", 50_000, 5_000, 1);
-	for (let round = 0; round < rounds; round++) {
-		const accept: LoadResult[] = [];
-		for (const k of roundOrder(round)) {
-			const [label, body] = KINDS[k]!;
-			const { load: l, stored } = await measureAcceptPlatform(s.load, body());
-			accept[k] = l;
-			const what = `accept, ${label}, round ${round + 1}`;
-			r.problems.push(...problemsOf(what, l), ...storedProblems(what, l, stored, s.load.connections));
-		}
-		r.accept.push(accept);
-	}
+	for (let round = 0; round < rounds; round++) r.accept.push(await acceptRound(s, round, sliceSec, sliceWarmupSec, r.problems));
 	for (let round = 0; round < rounds; round++) {
 		const e2e: E2eRun[] = [];
 		for (const k of roundOrder(round)) {
@@ -98,6 +96,40 @@ export async function benchTemplates(load: BenchSettings = benchSettings(), roun
 		r.renderUs.push(us);
 	}
 	return r;
+}
+
+/**
+ * One round of acceptance: a platform for each template, both started, then measured in
+ * turns of `sliceSec` (the one that begins alternating from round to round); each
+ * stopped before its store is counted. Answers one result per KINDS index.
+ */
+async function acceptRound(s: NotificationSettings, round: number, sliceSec: number, sliceWarmupSec: number, problems: string[]): Promise<LoadResult[]> {
+	const started: { platform: Platform; headers: Record<string, string> }[] = [];
+	try {
+		for (let k = 0; k < KINDS.length; k++) started.push(await startAcceptPlatform(s.load));
+		const order = roundOrder(round);
+		const loads = await runInterleaved(
+			order.map(k => ({ url: `${started[k]!.platform.base}/notifications`, method: "POST" as const, headers: started[k]!.headers, body: KINDS[k]![1](), verifyBody: isAccepted, serverPid: started[k]!.platform.child.process.pid, ...s.load })),
+			sliceSec,
+			sliceWarmupSec
+		).catch((err: unknown) => {
+			throw started.reduce((e, st) => withOutput(e, st.platform.child), err instanceof Error ? err : new Error(String(err)));
+		});
+		const slices = Math.ceil(s.load.durationSec / sliceSec);
+		const out: LoadResult[] = [];
+		for (const [i, k] of order.entries()) {
+			const load = loads[i]!;
+			const { platform } = started[k]!;
+			await platform.child.stop();
+			const what = `accept, ${KINDS[k]![0]}, round ${round + 1}`;
+			// The warm-up and each slice's warm-up and measured part may end with requests under way.
+			problems.push(...problemsOf(what, load), ...storedProblems(what, load, await storedNotifications(platform), s.load.connections, 1 + slices * (sliceWarmupSec > 0 ? 2 : 1)));
+			out[k] = load;
+		}
+		return out;
+	} finally {
+		for (const { platform } of started) await platform.close();
+	}
 }
 
 const perSec = (x: number) => (Number.isFinite(x) ? `${fmtInt(x)}/s` : "-");
@@ -132,7 +164,7 @@ export function formatTemplateResult(r: TemplateBenchResult): string {
 		"Templates: Liquid with a condition and a loop against today's {{name}} template",
 		`${r.rounds} round(s), the two templates alternating (A/B, then B/A); each summary figure is the median of the rounds, each "of {{name}}" the median of the rounds' own ratios.`,
 		"",
-		`1. POST /notifications (one process, no dispatcher): ${s.load.durationSec} s at ${s.load.connections} connections after a ${s.load.warmupSec} s warm-up`,
+		`1. POST /notifications (a process per template, no dispatcher, both running; the load moves between them every ${r.sliceSec} s, each turn after ${r.sliceWarmupSec} s not counted): ${s.load.durationSec} s each at ${s.load.connections} connections after a ${s.load.warmupSec} s warm-up`,
 		"",
 		formatTable([
 			["round", "", "req/s", "p50", "p99", "of {{name}}"],

@@ -15,6 +15,8 @@ function result(e2e: [number, number][]): TemplateBenchResult {
 		accept: e2e.map(() => [load(6500), load(6400)]),
 		e2e: e2e.map(([a, b]) => [run(a, 900), run(b, 930)]),
 		renderUs: e2e.map(() => [2.5, 20.5]),
+		sliceSec: 2,
+		sliceWarmupSec: 0.5,
 		problems: []
 	} as unknown as TemplateBenchResult;
 }
@@ -35,6 +37,7 @@ describe("templates benchmark", () => {
 		expect(out).toContain("end-to-end ratios: rounds 80.0%, 95.0%, 92.0%; median 92.0%");
 		expect(out).toContain("end to end: within 10 %: meets the goal");
 		expect(out).toContain("2 (Liquid first)");
+		expect(out).toContain("the load moves between them every 2 s, each turn after 0.5 s not counted");
 		expect(out).toContain("dispatcher CPU per notification, Liquid minus {{name}}: rounds 30 us, 30 us, 30 us; median 30 us");
 		expect(out).toContain("accept: within 10 %: meets the goal");
 		expect(out).toContain("Liquid adds 18.0 us per notification: 2.0% of the {{name}} template's median dispatcher CPU per notification (900 us)");
