@@ -77,6 +77,9 @@ function engine(escape: (value: unknown) => string): Liquid {
 		relativeReference: false,
 		dynamicPartials: false,
 		timezoneOffset: 0,
+		// Named, so LiquidJS does not ask Intl for the host's default: that made the
+		// process's first Intl.DateTimeFormat, which keeps 5 MB of ICU data resident.
+		locale: "en-US",
 		parseLimit: MAX_PART_CHARS,
 		renderLimit: RENDER_LIMIT_MS,
 		memoryLimit: RENDER_MEMORY_LIMIT,

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { checkTemplate, missingVariables, PartRenderError, render, variablesOf } from "../../lib/notifications/render";
 import { localeChain, normalizeContent, partsFor, previewTemplate } from "../../lib/notifications/templates";
 import { Liquid } from "liquidjs";
@@ -24,6 +25,22 @@ describe("Liquid templates", () => {
 	it("should format dates in UTC by default and in the time zone the date filter names", () => {
 		const t = { text: '{{ at | date: "%Y-%m-%d %H:%M" }} / {{ at | date: "%Y-%m-%d %H:%M", "Europe/Berlin" }} / {{ at | date: "%H:%M", "America/New_York" }}' };
 		expect(render(t, { at: "2026-07-01T10:00:00Z" }).text).toBe("2026-07-01 10:00 / 2026-07-01 12:00 / 06:00");
+	});
+
+	it("should make no Intl.DateTimeFormat until a template formats a date (the first keeps 5 MB of ICU data resident)", () => {
+		// A process of its own, so nothing else has made one before.
+		const script = `let made = 0;
+			const Original = Intl.DateTimeFormat;
+			Intl.DateTimeFormat = new Proxy(Original, { construct(t, a) { made++; return new t(...a); }, apply(t, self, a) { made++; return t(...a); } });
+			const { render, checkTemplate } = require(${JSON.stringify(require.resolve("../../dist/lib/notifications/render.js"))});
+			const t = { subject: "Hi {{ name }}", html: "<p>{% if vip %}VIP {% endif %}{% for i in items %}{{ i | upcase }}{% endfor %}</p>" };
+			checkTemplate(t);
+			const before = made + ":" + render(t, { name: "Ada", vip: true, items: ["a"] }).html;
+			new Intl.DateTimeFormat("en-US");
+			process.stdout.write(before + "|" + made);`;
+		const out = execFileSync(process.execPath, ["-e", script]).toString();
+		// After the renders, one made here is counted: the count works.
+		expect(out).toBe("0:<p>VIP A</p>|1");
 	});
 
 	it("should escape every output in HTML parts, and write `| raw` and text parts as they are", () => {
