@@ -7,7 +7,7 @@
  * mailed working until its key's record is deleted. Checking a link reads no record
  * of it: the keys are held in memory and re-read only for a kid not seen yet.
  */
-import { randomBytes } from "node:crypto";
+import { createSecretKey, randomBytes, type KeyObject } from "node:crypto";
 import type { Config } from "../config";
 import { KeySeal, type PrivatePart } from "../crypto/sealed-keys";
 import { DuplicateKeyError, type Store } from "../store";
@@ -25,7 +25,12 @@ export interface StoredUnsubscribeKey extends PrivatePart {
 
 export interface UnsubscribeKey {
 	kid: string;
-	secret: Buffer;
+	/**
+	 * A KeyObject, not the bytes: HMAC with a KeyObject is about a quarter of the cost
+	 * with a Buffer (which Node makes a key of on every call), and every email signs a
+	 * token.
+	 */
+	secret: KeyObject;
 }
 
 const sealFor = (config: Pick<Config, "idp">) => new KeySeal(UNSUBSCRIBE_KEYS, "unsubscribe key", config.idp.keyEncryptionKey);
@@ -75,7 +80,7 @@ export class UnsubscribeKeys {
 			}
 			const seal = sealFor(this.config);
 			await seal.sealStored(this.store().collection<StoredUnsubscribeKey>(UNSUBSCRIBE_KEYS));
-			const keys = new Map(stored.map(doc => [doc.id, { kid: doc.id, secret: Buffer.from(seal.open(doc).k ?? "", "base64url") }]));
+			const keys = new Map(stored.map(doc => [doc.id, { kid: doc.id, secret: createSecretKey(Buffer.from(seal.open(doc).k ?? "", "base64url")) }]));
 			this.keys = keys;
 			this.current = keys.get(stored[0].id)!;
 			this.loadedAt = Date.now();
