@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { FileEmailProvider } from "../../lib/email/file";
+import { compose } from "../../lib/email/mime";
 import { tempDir } from "../helpers/platform";
 
 describe("file email provider", () => {
@@ -22,5 +23,20 @@ describe("file email provider", () => {
 		} finally {
 			fs.rmSync(root, { recursive: true, force: true });
 		}
+	});
+
+	it("should give every email a multipart boundary of its own that neither part contains", async () => {
+		const message = { notificationId: "n1", from: "platform@example.com", to: "ada@example.com", subject: "Hi", html: "<p>Hello ----_NmP</p>", text: "Hello" };
+		const boundaries = new Set<string>();
+		for (let i = 0; i < 50; i++) {
+			const raw = (await compose(message)).toString();
+			const boundary = /boundary="([^"]+)"/.exec(raw)![1]!;
+			expect(boundary).toMatch(/^--_NmP-[0-9a-f]{32}-Part_1$/);
+			// The opening, the separator and the closing delimiter, and nothing else.
+			expect(raw.split(`--${boundary}`)).toHaveLength(4);
+			expect(raw).toContain(`--${boundary}--`);
+			boundaries.add(boundary);
+		}
+		expect(boundaries.size).toBe(50);
 	});
 });
