@@ -14,7 +14,7 @@ import { currentTraceparent } from "../tracing/scope";
 import { allParts, canonicalLocale, findTemplate, partsFor, requireTemplateBody } from "./templates";
 import { DIGEST_HOLD, DIGEST_MAX_WINDOW_SECONDS, digestGroup, openDigest, type DigestRequest } from "./digest";
 import { quietHoursDelay } from "./quiet-hours";
-import { checkThrottle, isThrottled, throttleKey, type ThrottleRequest } from "./throttle";
+import { checkThrottle, isThrottled, throttleKey, ThrottleTurns, type ThrottleRequest } from "./throttle";
 import { newEvent, statusEvent, type StatusPublisher } from "./events";
 import { defaultCategory, DELIVERABLE_CHANNELS, nextSeq, priorityRank, type Channel, type Creator, type NotificationDoc, type Priority } from "./model";
 import { isUrgent } from "./wakes";
@@ -256,6 +256,8 @@ export function newNotification(req: AcceptRequest, createdBy: Creator, now = Da
 
 export class NotificationIntake {
 	private readonly committer: GroupCommit;
+	/** Requests with the same throttle take turns from the count to the commit (throttle.ts). */
+	private readonly throttleTurns = new ThrottleTurns();
 
 	constructor(
 		private readonly store: Store,
@@ -295,6 +297,21 @@ export class NotificationIntake {
 		}
 		const traceparent = currentTraceparent();
 		if (traceparent) doc.traceparent = traceparent;
+		const stored = () => this.holdAndStore(doc, req, creator, now, scope, requestHash);
+		const replayed = req.throttle ? await this.throttleTurns.run(throttleKey(doc.to, req.throttle.key), stored) : await stored();
+		if (replayed) return replayed;
+		if (doc.digestGroup) await openDigest(this.store, doc, req.digest!, now);
+		else if (doc.status === "QUEUED") this.options.onQueued?.(isUrgent(doc.priority));
+		return { notificationId: doc.id, created: true, status: doc.status === "THROTTLED" ? "THROTTLED" : "QUEUED" };
+	}
+
+	/**
+	 * Decides what holds the notification back and stores it with its first event.
+	 * Answers the notification another request with the same idempotency key stored
+	 * first, else null (this one is stored).
+	 */
+	private async holdAndStore(doc: NotificationDoc, req: AcceptRequest, creator: Creator, now: number, scope: string | undefined, requestHash: string | undefined): Promise<Accepted | null> {
+		const coll = this.store.collection<NotificationDoc>("notifications");
 		const detail = await this.hold(doc, req, now);
 		const first = newEvent(doc.id, doc.status, { now, status: doc.status, ...(Object.keys(detail).length ? { detail } : {}) });
 		try {
@@ -319,9 +336,7 @@ export class NotificationIntake {
 			if (!(await coll.get(doc.id))) throw err;
 			this.options.warn?.("A notification was stored without its QUEUED event", { notificationId: doc.id, error: (err as Error).message });
 		}
-		if (doc.digestGroup) await openDigest(this.store, doc, req.digest!, now);
-		else if (doc.status === "QUEUED") this.options.onQueued?.(isUrgent(doc.priority));
-		return { notificationId: doc.id, created: true, status: doc.status === "THROTTLED" ? "THROTTLED" : "QUEUED" };
+		return null;
 	}
 
 	/**

@@ -184,6 +184,15 @@ function holds(name: string, open: () => Promise<{ store: Store; cleanup: () => 
 				await expect(accept({ throttle })).resolves.toMatchObject({ status: "THROTTLED" });
 			});
 
+			it("should let exactly the limit through when requests with one recipient and key arrive at once", async () => {
+				const request = (to: string) => intake.accept({ to, template: TEMPLATE, variables: { title: "t", count: 1 }, throttle }, CREATOR);
+				const answers = await Promise.all([...Array.from({ length: 12 }, () => request("ada@example.com")), ...Array.from({ length: 4 }, () => request("bob@example.com"))]);
+				const statuses = (to: number[]) => to.map(i => answers[i]!.status).sort();
+				expect(statuses([...Array(12).keys()])).toEqual([...Array(2).fill("QUEUED"), ...Array(10).fill("THROTTLED")]);
+				expect(statuses([12, 13, 14, 15])).toEqual(["QUEUED", "QUEUED", "THROTTLED", "THROTTLED"]);
+				await expect(notifications().count({ to: "ada@example.com", status: "QUEUED" })).resolves.toBe(2);
+			});
+
 			it.each([
 				[{ key: "k", limit: 0, windowSeconds: 60 }, "throttle.limit"],
 				[{ key: "k", limit: 1, windowSeconds: 0 }, "throttle.windowSeconds"],
