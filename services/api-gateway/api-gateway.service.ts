@@ -144,7 +144,7 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		errorHandler(req: Req, res: Res, err: unknown) {
 			this.sendError(req, res, err);
 		},
-		/** moleculer-web's, except for a live stream, whose end by the client is not a warning (live.ts). */
+		/** moleculer-web's, except for a live stream, whose end by the client is not a warning (sse-streams.ts sendEventStream). */
 		sendResponse(req: Req, res: Res, data: unknown, action: unknown): void {
 			if (data instanceof InboxStream) {
 				if (res.headersSent) data.destroy();
