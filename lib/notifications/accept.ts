@@ -14,7 +14,7 @@ import { currentTraceparent } from "../tracing/scope";
 import { allParts, canonicalLocale, findTemplate, partsFor, requireTemplateBody } from "./templates";
 import { DIGEST_HOLD, DIGEST_MAX_WINDOW_SECONDS, digestGroup, openDigest, type DigestRequest } from "./digest";
 import { quietHoursDelay } from "./quiet-hours";
-import { checkThrottle, isThrottled, throttleKey, ThrottleTurns, type ThrottleRequest } from "./throttle";
+import { checkThrottle, takeThrottlePlace, throttleKey, type ThrottleRequest } from "./throttle";
 import { newEvent, statusEvent, type StatusPublisher } from "./events";
 import { defaultCategory, DELIVERABLE_CHANNELS, nextSeq, priorityRank, type Channel, type Creator, type NotificationDoc, type Priority } from "./model";
 import { isUrgent } from "./wakes";
@@ -256,8 +256,6 @@ export function newNotification(req: AcceptRequest, createdBy: Creator, now = Da
 
 export class NotificationIntake {
 	private readonly committer: GroupCommit;
-	/** Requests with the same throttle take turns from the count to the commit (throttle.ts). */
-	private readonly throttleTurns = new ThrottleTurns();
 
 	constructor(
 		private readonly store: Store,
@@ -297,8 +295,7 @@ export class NotificationIntake {
 		}
 		const traceparent = currentTraceparent();
 		if (traceparent) doc.traceparent = traceparent;
-		const stored = () => this.holdAndStore(doc, req, creator, now, scope, requestHash);
-		const replayed = req.throttle ? await this.throttleTurns.run(throttleKey(doc.to, req.throttle.key), stored) : await stored();
+		const replayed = await this.holdAndStore(doc, req, creator, now, scope, requestHash);
 		if (replayed) return replayed;
 		if (doc.digestGroup) await openDigest(this.store, doc, req.digest!, now);
 		else if (doc.status === "QUEUED") this.options.onQueued?.(isUrgent(doc.priority));
@@ -349,7 +346,7 @@ export class NotificationIntake {
 		const detail: Record<string, unknown> = {};
 		if (req.throttle) {
 			doc.throttleKey = throttleKey(doc.to, req.throttle.key);
-			if (await isThrottled(this.store, doc.throttleKey, req.throttle, now)) {
+			if (!(await takeThrottlePlace(this.store, doc.throttleKey, req.throttle, now))) {
 				doc.status = "THROTTLED";
 				detail.throttle = { ...req.throttle };
 				return detail;

@@ -2,16 +2,23 @@
  * Throttles: `throttle: { key, limit, windowSeconds }` lets at most `limit`
  * notifications with the same recipient and key through in any window of that many
  * seconds; one more is stored THROTTLED (with its event, so its sender can see why) and
- * never sent. The count is of the notifications accepted in the window and not
- * throttled themselves, read from the queue when the request arrives. On one node the
- * requests with the same recipient and key take turns (ThrottleTurns) from that read
- * until their notification is stored, so none counts before the one ahead of it is in
- * the store; two requests accepted in the same instant on different nodes may still
- * both pass the last place.
+ * never sent.
+ *
+ * Each recipient and key has up to `limit` places (`throttle_slots`), each holding when
+ * a notification last passed with it. A request passes by taking a place last used
+ * before the window, in one atomic update, or by adding a place while there are fewer
+ * than `limit` (a unique id per place number, so of two nodes adding the same place one
+ * wins and the other looks again). A place is in the window as long as the notification
+ * that took it, so the places taken in any window are the notifications let through in
+ * it: requests arriving together, on one node or many, let exactly `limit` through,
+ * which counting the queue could not (each counted before the one ahead was stored). A
+ * place taken by a request that then fails to store its notification stays taken for
+ * the window: a failure can throttle one more, never let one more through. The places
+ * are named by a SHA-256 of the recipient and key, so they hold no address.
  */
-import { badRequest } from "../errors";
-import type { Store } from "../store";
-import type { NotificationDoc } from "./model";
+import { sha256 } from "../crypto";
+import { badRequest, UpstreamError } from "../errors";
+import { DuplicateKeyError, type Store } from "../store";
 
 export interface ThrottleRequest {
 	key: string;
@@ -37,37 +44,42 @@ export function checkThrottle(t: ThrottleRequest | undefined): void {
 	}
 }
 
-/** Whether `limit` notifications with this key were let through in the window ending now. */
-export async function isThrottled(store: Store, key: string, t: ThrottleRequest, now: number): Promise<boolean> {
-	const since = new Date(now - t.windowSeconds * 1000).toISOString();
-	const passed = await store.collection<NotificationDoc>("notifications").count({ throttleKey: key, createdAt: { $gt: since }, status: { $ne: "THROTTLED" } });
-	return passed >= t.limit;
+export const THROTTLE_SLOTS = "throttle_slots";
+
+/** One place of a throttle: id `<hash>:<slot>`, `throttle` the hash of the recipient and key. */
+export interface ThrottleSlot {
+	id: string;
+	throttle: string;
+	slot: number;
+	/** When a notification last passed with this place (ISO). */
+	usedAt: string;
 }
 
+/** Looks this many times when other requests keep taking the place it tried to add; past that, 503. */
+const MAX_TRIES = 50;
+
 /**
- * Runs the requests of one throttle key one after another, each after the one before
- * it settled (this process only); other keys are not held up. A request's turn covers
- * the count and the commit of its notification: counted before the one ahead of it was
- * stored, concurrent requests all saw the same free place and all took it.
+ * Takes a place for one more notification with this recipient and key (`throttleKey`)
+ * at `now`; false when all `limit` places are in the window (over the throttle).
  */
-export class ThrottleTurns {
-	private readonly tails = new Map<string, Promise<unknown>>();
-
-	run<T>(key: string, fn: () => Promise<T>): Promise<T> {
-		const turn = (this.tails.get(key) ?? Promise.resolve()).then(fn);
-		const tail = turn.then(
-			() => undefined,
-			() => undefined
-		);
-		this.tails.set(key, tail);
-		void tail.then(() => {
-			if (this.tails.get(key) === tail) this.tails.delete(key);
-		});
-		return turn;
+export async function takeThrottlePlace(store: Store, key: string, t: ThrottleRequest, now: number): Promise<boolean> {
+	const slots = store.collection<ThrottleSlot>(THROTTLE_SLOTS);
+	const throttle = sha256(key);
+	const usedAt = new Date(now).toISOString();
+	// The window is (since, now]: a place last used at `since` or before is free.
+	const since = new Date(now - t.windowSeconds * 1000).toISOString();
+	for (let i = 0; i < MAX_TRIES; i++) {
+		const taken = await slots.findOneAndUpdate({ throttle, slot: { $lt: t.limit }, usedAt: { $lte: since } }, { $set: { usedAt } }, { sort: { usedAt: 1 } });
+		if (taken) return true;
+		const places = await slots.count({ throttle, slot: { $lt: t.limit } });
+		if (places >= t.limit) return false;
+		try {
+			await slots.insert({ id: `${throttle}:${places}`, throttle, slot: places, usedAt });
+			return true;
+		} catch (err) {
+			// Another request added this place first: look again.
+			if (!(err instanceof DuplicateKeyError)) throw err;
+		}
 	}
-
-	/** Keys with a request under way or waiting (tests: nothing is kept once they settle). */
-	get size(): number {
-		return this.tails.size;
-	}
+	throw new UpstreamError("The throttle's places are taken and added faster than this request could look; try again.", 1);
 }

@@ -61,6 +61,8 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 	},
 	/** Digests (lib/notifications/digest.ts): one open per group (openKey), claimed when due. */
 	notification_digests: { indexes: [{ fields: { openKey: 1 }, unique: true, sparse: true }, { fields: { state: 1, dueAt: 1 } }] },
+	/** A throttle's places (lib/notifications/throttle.ts): id `<hash>:<slot>`, the free ones found by when they were last used. */
+	throttle_slots: { indexes: [{ fields: { throttle: 1, usedAt: 1 } }] },
 	/** Actors' time zones and quiet hours (lib/notifications/quiet-hours.ts), id the actorId. */
 	recipient_schedules: { indexes: [{ fields: { email: 1 } }] },
 	/** One row per recorded step or outcome; dedupeKey makes webhook replays single. */

@@ -12,6 +12,7 @@ import { StatusPublisher, type StatusEvent } from "../../lib/notifications/event
 import type { EventDoc, NotificationDoc } from "../../lib/notifications/model";
 import { NotificationQueue } from "../../lib/notifications/queue";
 import { writeSchedule } from "../../lib/notifications/quiet-hours";
+import { THROTTLE_SLOTS, type ThrottleSlot } from "../../lib/notifications/throttle";
 import { SqliteStore } from "../../lib/store/sqlite";
 import { SqliteWorkerStore } from "../../lib/store/sqlite-thread";
 import { MongoStore } from "../../lib/store/mongo";
@@ -184,13 +185,19 @@ function holds(name: string, open: () => Promise<{ store: Store; cleanup: () => 
 				await expect(accept({ throttle })).resolves.toMatchObject({ status: "THROTTLED" });
 			});
 
-			it("should let exactly the limit through when requests with one recipient and key arrive at once", async () => {
-				const request = (to: string) => intake.accept({ to, template: TEMPLATE, variables: { title: "t", count: 1 }, throttle }, CREATOR);
-				const answers = await Promise.all([...Array.from({ length: 12 }, () => request("ada@example.com")), ...Array.from({ length: 4 }, () => request("bob@example.com"))]);
+			it("should let exactly the limit through when requests with one recipient and key arrive at once on two nodes", async () => {
+				// Two intakes on one store: two nodes, nothing shared but the store.
+				const other = new NotificationIntake(store, new StatusPublisher(), { now });
+				const request = (to: string, i: number) => (i % 2 ? other : intake).accept({ to, template: TEMPLATE, variables: { title: "t", count: 1 }, throttle }, CREATOR);
+				const answers = await Promise.all([...Array.from({ length: 12 }, (_, i) => request("ada@example.com", i)), ...Array.from({ length: 4 }, (_, i) => request("bob@example.com", i))]);
 				const statuses = (to: number[]) => to.map(i => answers[i]!.status).sort();
 				expect(statuses([...Array(12).keys()])).toEqual([...Array(2).fill("QUEUED"), ...Array(10).fill("THROTTLED")]);
 				expect(statuses([12, 13, 14, 15])).toEqual(["QUEUED", "QUEUED", "THROTTLED", "THROTTLED"]);
 				await expect(notifications().count({ to: "ada@example.com", status: "QUEUED" })).resolves.toBe(2);
+				// The places name no address.
+				const places = await store.collection<ThrottleSlot>(THROTTLE_SLOTS).find({});
+				expect(places).toHaveLength(4);
+				expect(JSON.stringify(places)).not.toMatch(/example\.com/);
 			});
 
 			it.each([
