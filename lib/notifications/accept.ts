@@ -295,20 +295,6 @@ export class NotificationIntake {
 		}
 		const traceparent = currentTraceparent();
 		if (traceparent) doc.traceparent = traceparent;
-		const replayed = await this.holdAndStore(doc, req, creator, now, scope, requestHash);
-		if (replayed) return replayed;
-		if (doc.digestGroup) await openDigest(this.store, doc, req.digest!, now);
-		else if (doc.status === "QUEUED") this.options.onQueued?.(isUrgent(doc.priority));
-		return { notificationId: doc.id, created: true, status: doc.status === "THROTTLED" ? "THROTTLED" : "QUEUED" };
-	}
-
-	/**
-	 * Decides what holds the notification back and stores it with its first event.
-	 * Answers the notification another request with the same idempotency key stored
-	 * first, else null (this one is stored).
-	 */
-	private async holdAndStore(doc: NotificationDoc, req: AcceptRequest, creator: Creator, now: number, scope: string | undefined, requestHash: string | undefined): Promise<Accepted | null> {
-		const coll = this.store.collection<NotificationDoc>("notifications");
 		const detail = await this.hold(doc, req, now);
 		const first = newEvent(doc.id, doc.status, { now, status: doc.status, ...(Object.keys(detail).length ? { detail } : {}) });
 		try {
@@ -333,7 +319,9 @@ export class NotificationIntake {
 			if (!(await coll.get(doc.id))) throw err;
 			this.options.warn?.("A notification was stored without its QUEUED event", { notificationId: doc.id, error: (err as Error).message });
 		}
-		return null;
+		if (doc.digestGroup) await openDigest(this.store, doc, req.digest!, now);
+		else if (doc.status === "QUEUED") this.options.onQueued?.(isUrgent(doc.priority));
+		return { notificationId: doc.id, created: true, status: doc.status === "THROTTLED" ? "THROTTLED" : "QUEUED" };
 	}
 
 	/**
@@ -345,8 +333,7 @@ export class NotificationIntake {
 	private async hold(doc: NotificationDoc, req: AcceptRequest, now: number): Promise<Record<string, unknown>> {
 		const detail: Record<string, unknown> = {};
 		if (req.throttle) {
-			doc.throttleKey = throttleKey(doc.to, req.throttle.key);
-			if (!(await takeThrottlePlace(this.store, doc.throttleKey, req.throttle, now))) {
+			if (!(await takeThrottlePlace(this.store, throttleKey(doc.to, req.throttle.key), req.throttle, now))) {
 				doc.status = "THROTTLED";
 				detail.throttle = { ...req.throttle };
 				return detail;

@@ -71,8 +71,6 @@ export interface NotificationDoc {
 	digestId?: string;
 	/** A digest notification: the members it lists, oldest first. */
 	digestOf?: string[];
-	/** With a throttle: its recipient and key (throttle.ts). */
-	throttleKey?: string;
 	/**
 	 * With tracing on, the W3C traceparent of the call that accepted it: each delivery
 	 * attempt's span is its child, so the send is in the request's trace (lib/notifications/delivery-trace.ts).

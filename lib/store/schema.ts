@@ -53,10 +53,9 @@ export const SCHEMA: Record<string, CollectionSpec> = {
 			{ fields: { status: 1, leaseUntil: 1 }, partial: true },
 			{ fields: { providerMessageId: 1 }, partial: true },
 			{ fields: { idempotencyScope: 1 }, unique: true, sparse: true },
-			// Digest members by group and by digest; throttled sends by recipient and key in time.
+			// Digest members by group and by digest.
 			{ fields: { digestGroup: 1, status: 1 }, partial: true },
-			{ fields: { digestId: 1, status: 1 }, partial: true },
-			{ fields: { throttleKey: 1, createdAt: 1 }, partial: true }
+			{ fields: { digestId: 1, status: 1 }, partial: true }
 		]
 	},
 	/** Digests (lib/notifications/digest.ts): one open per group (openKey), claimed when due. */
