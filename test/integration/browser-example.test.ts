@@ -337,14 +337,18 @@ describe("the example web app in Chromium", () => {
 		expect(await ff.count()).toBe(1);
 		await ff.getByRole("button", { name: /^Sign out Firefox, last used / }).click();
 		await page.locator("#message", { hasText: /^Signed out Firefox/ }).waitFor();
-		await page.waitForFunction(`document.querySelectorAll("#sessions li").length === 2`);
+		// A locator, not waitForFunction with a string: Playwright evals the string at each
+		// poll, and the page's CSP refuses eval outside DevTools' own first call.
+		await page.locator("#sessions li").nth(2).waitFor({ state: "detached" });
+		expect(await page.locator("#sessions li").count()).toBe(2);
 		expect((await http(p.baseUrl, "POST", "/auth/tokens/refresh", { json: { refreshToken: firefox.body.refreshToken } })).status).toBe(401);
 		// Every other device at once (the registration's session is left): only this one stays.
 		const chrome = await http(p.baseUrl, "POST", "/auth/login", { json: { username: user.email, password: user.password }, headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36" } });
 		expect(chrome.status).toBe(200);
 		await page.getByRole("button", { name: "Sign out every other device" }).click();
 		await page.locator("#message", { hasText: "Every other device is signed out." }).waitFor();
-		await page.waitForFunction(`document.querySelectorAll("#sessions li").length === 1`);
+		await page.locator("#sessions li").nth(1).waitFor({ state: "detached" });
+		expect(await page.locator("#sessions li").count()).toBe(1);
 		expect(await page.locator("#sessions li.current").count()).toBe(1);
 		expect((await http(p.baseUrl, "POST", "/auth/tokens/refresh", { json: { refreshToken: chrome.body.refreshToken } })).status).toBe(401);
 
