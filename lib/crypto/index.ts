@@ -26,8 +26,9 @@ export function randomToken(bytes = 32): string {
  * Ids this process makes in one millisecond sort in the order they were made (RFC 9562
  * section 6.2, method 1): the counter starts at a random value in its lower half and
  * goes up by one, so a user's timeline of events recorded in the same millisecond, or
- * notifications accepted in it, keep their order. Past at least 2,048 ids in a millisecond the
- * counter stops at its top and the random bits alone keep the ids apart, in no order.
+ * notifications accepted in it, keep their order. Past at least 2,048 ids in one
+ * millisecond the counter stops at its top and the random bits alone keep the ids
+ * apart, in no order.
  */
 export function uuidv7(now = Date.now()): string {
 	// A v4 UUID's variant and last 62 random bits, behind the time, version 7 and counter.
