@@ -1,9 +1,10 @@
 /**
  * A sign-in's audit: `auth.signed_in` with how (password, social, passkey, otp, mfa),
- * and `auth.signed_in_new_device` when neither this user-agent family nor this network
- * (an IPv4 /24, an IPv6 /48) signed in to the account (or registered it) in the last 90
- * days; that event raises the new-device alert (lib/accounts/security-alerts.ts). An account with no earlier
- * sign-in in that time has nothing to compare with and gets no alert.
+ * and `auth.signed_in_new_device` when no sign-in to the account (nor its registration)
+ * in the last 90 days came from this user-agent family on this network (an IPv4 /24,
+ * an IPv6 /48), the two together; that event raises the new-device alert
+ * (lib/accounts/security-alerts.ts). An account with no earlier sign-in in that time
+ * has nothing to compare with and gets no alert.
  */
 import { decodeJwt } from "jose";
 import type { TokenSet } from "../idp/types";
