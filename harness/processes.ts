@@ -219,13 +219,15 @@ export const PROJECT_ROOT = path.resolve(__dirname, COMPILED ? "../.." : "..");
 /**
  * How the platform's process is started wherever it runs (Dockerfile, npm start, the
  * benchmarks): V8's young generation capped at 4 MB semi-spaces (left to V8 it grows to
- * 64 MB on a large machine, kept resident), and glibc's mmap threshold fixed, so the
- * 16 MiB of each password hash goes back to the system when freed instead of raising
- * the threshold and staying in a thread's arena (docs/benchmarks.md, issue 39). Leaner
- * settings exist (docs/operations.md, memory) but cost throughput under a full load.
+ * 64 MB on a large machine, kept resident); glibc's mmap threshold fixed, so the 16 MiB
+ * of each password hash goes back to the system when freed instead of raising the
+ * threshold and staying in a thread's arena; and two malloc arenas instead of up to
+ * sixteen, one per thread that allocated, where V8's compiler and GC helper threads
+ * each kept 2 to 6 MB of freed memory (docs/benchmarks.md, issue 39). Leaner settings
+ * (docs/operations.md, memory) cost throughput under a full load.
  */
 export const PLATFORM_NODE_ARGS = ["--max-semi-space-size=4"];
-export const PLATFORM_PROCESS_ENV: Record<string, string> = { MALLOC_MMAP_THRESHOLD_: "1048576" };
+export const PLATFORM_PROCESS_ENV: Record<string, string> = { MALLOC_MMAP_THRESHOLD_: "1048576", MALLOC_ARENA_MAX: "2" };
 
 export const PLATFORM_ENTRY = path.join(PROJECT_ROOT, "dist", "index.js");
 

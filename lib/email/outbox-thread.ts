@@ -25,6 +25,9 @@ import { SendError, type EmailMessage, type EmailProvider, type SendResult } fro
 /** The outbox thread's young generation, in MB (issue 39: memory like a small service). */
 export const OUTBOX_YOUNG_GENERATION_MB = 8;
 
+/** Its old generation limit: as the store thread's (lib/store/sqlite-thread.ts), so V8 grows the heap by 1.3 times what survived, not 4. */
+export const OUTBOX_OLD_GENERATION_MB = 256;
+
 // Compiled, the worker is beside this module. Jest runs the TypeScript sources, which a
 // thread cannot load: there it is the build's (`npm test` builds first).
 const WORKER_FILE = __filename.endsWith(".ts") ? path.resolve(__dirname, "../../dist/lib/email/outbox-worker.js") : path.join(__dirname, "outbox-worker.js");
@@ -96,7 +99,7 @@ export class ThreadedFileEmailProvider implements EmailProvider {
 			return port1;
 		}
 		// A small young generation: the thread composes one message at a time, and V8's default would keep tens of MB resident.
-		const worker = new Worker(WORKER_FILE, { workerData: { dir: this.dir }, resourceLimits: { maxYoungGenerationSizeMb: OUTBOX_YOUNG_GENERATION_MB } });
+		const worker = new Worker(WORKER_FILE, { workerData: { dir: this.dir }, resourceLimits: { maxYoungGenerationSizeMb: OUTBOX_YOUNG_GENERATION_MB, maxOldGenerationSizeMb: OUTBOX_OLD_GENERATION_MB } });
 		worker.unref();
 		let failure: Error | null = null;
 		worker.on("message", (reply: OutboxReply) => this.answer(reply));

@@ -5,7 +5,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { ThreadedFileEmailProvider } from "../../lib/email/outbox-thread";
+import type { Worker } from "node:worker_threads";
+import { OUTBOX_OLD_GENERATION_MB, OUTBOX_YOUNG_GENERATION_MB, ThreadedFileEmailProvider } from "../../lib/email/outbox-thread";
 import { SqliteWorkerStore } from "../../lib/store/sqlite-thread";
 import type { EmailMessage } from "../../lib/email";
 import { tempDir } from "../helpers/platform";
@@ -45,6 +46,15 @@ describe("threaded file email provider", () => {
 			// The priority orders the writes; it is not part of the mail.
 			expect(raw).not.toMatch(/priority/i);
 		}
+	});
+
+	it("should run its thread with bounded young and old generations, not V8's defaults for a thread", async () => {
+		await provider.send(message("n1"));
+		const worker = (provider as unknown as { line: Worker | null }).line;
+		expect(worker?.resourceLimits?.maxYoungGenerationSizeMb).toBe(OUTBOX_YOUNG_GENERATION_MB);
+		// At 256 MB or less V8 grows the heap by 1.3 times what survived a full collection, not 4.
+		expect(worker?.resourceLimits?.maxOldGenerationSizeMb).toBe(OUTBOX_OLD_GENERATION_MB);
+		expect(OUTBOX_OLD_GENERATION_MB).toBeLessThanOrEqual(256);
 	});
 
 	it("should write a CRITICAL message before the LOW ones handed over earlier and still waiting", async () => {
