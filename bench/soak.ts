@@ -65,6 +65,8 @@ export interface RssSample {
 export interface SoakResult {
 	settings: SoakSettings;
 	samples: RssSample[];
+	/** memoryByKind at the highest sample. */
+	peakByKind: Record<string, number>;
 	posted: number;
 	gets: number;
 	sent: number;
@@ -75,6 +77,42 @@ export interface SoakResult {
 function rssMb(pid: number): number {
 	const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
 	return m ? Number(m[1]) / 1024 : NaN;
+}
+
+/**
+ * Where a process's resident memory is, from the text of /proc/<pid>/smaps: the V8 heaps'
+ * 256 KiB pages (every isolate's: the main thread's, the store's and the outbox's);
+ * malloc's main arena ([heap]) with the anonymous mappings of 1 to 64 MiB, which are
+ * mostly the other arenas and blocks over the mmap threshold (also V8's large objects and
+ * thread stacks); the node binary's pages; other files; and the rest. In MB, by kind.
+ */
+export function memoryByKind(smaps: string): Record<string, number> {
+	const kinds: Record<string, number> = {};
+	let kind = "";
+	for (const line of smaps.split("\n")) {
+		const m = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+		if (m) {
+			const size = parseInt(m[2]!, 16) - parseInt(m[1]!, 16);
+			const name = m[3]!;
+			if (name === "[heap]") kind = "malloc and large blocks";
+			else if (name === "") kind = size === 256 * 1024 ? "V8 heap pages" : size >= 1024 * 1024 && size <= 64 * 1024 * 1024 ? "malloc and large blocks" : "other anonymous";
+			else if (/\/node$/.test(name)) kind = "node binary";
+			else if (name.startsWith("[")) kind = "other anonymous";
+			else kind = "other files";
+			continue;
+		}
+		const rss = /^Rss:\s+(\d+) kB/.exec(line);
+		if (rss && kind) kinds[kind] = (kinds[kind] ?? 0) + Number(rss[1]) / 1024;
+	}
+	return kinds;
+}
+
+function smapsOf(pid: number): string {
+	try {
+		return readFileSync(`/proc/${pid}/smaps`, "utf8");
+	} catch {
+		return "";
+	}
 }
 
 const sleep = (ms: number) => new Promise<void>(resolve => setTimeout(resolve, ms));
@@ -102,6 +140,16 @@ export async function benchSoak(s: SoakSettings = soakSettings()): Promise<SoakR
 		});
 		const pid = child.process.pid!;
 		let result: Omit<SoakResult, "sent" | "settings" | "problems">;
+		let peakByKind: Record<string, number> = {};
+		let peakRss = 0;
+		const sample = (atSec: number): RssSample => {
+			const s = { atSec, rssMb: rssMb(pid) };
+			if (s.rssMb > peakRss) {
+				peakRss = s.rssMb;
+				peakByKind = memoryByKind(smapsOf(pid));
+			}
+			return s;
+		};
 		try {
 			// A user reads its own profile; a backend service sends (to anyone, as services may).
 			const user = await registerUser(base);
@@ -111,9 +159,9 @@ export async function benchSoak(s: SoakSettings = soakSettings()): Promise<SoakR
 				template: { subject: "Hello {{name}}", text: "Hello {{name}}, your code is 428913.", html: "<p>Hello {{name}}, your code is <b>428913</b>.</p>" },
 				variables: { name: "Soak" }
 			});
-			const samples: RssSample[] = [{ atSec: 0, rssMb: rssMb(pid) }];
+			const samples: RssSample[] = [sample(0)];
 			const t0 = Date.now();
-			const sampler = setInterval(() => samples.push({ atSec: Math.round((Date.now() - t0) / 1000), rssMb: rssMb(pid) }), s.sampleSec * 1000);
+			const sampler = setInterval(() => samples.push(sample(Math.round((Date.now() - t0) / 1000))), s.sampleSec * 1000);
 			try {
 				const [post, get] = await Promise.all([
 					stream({ url: `${base}/notifications`, method: "POST", headers, body, overallRate: s.postRate, duration: s.durationSec }),
@@ -122,11 +170,12 @@ export async function benchSoak(s: SoakSettings = soakSettings()): Promise<SoakR
 				for (const [what, r] of [["POST /notifications", post], ["GET /actors/{id}", get]] as const) {
 					if (r.non2xx || r.errors) problems.push(`${what}: ${fmtInt(r.non2xx)} non-2xx answers and ${fmtInt(r.errors)} errors of ${fmtInt(r.requests.total)}`);
 				}
-				result = { samples, posted: post["2xx"], gets: get["2xx"] };
+				result = { samples, peakByKind, posted: post["2xx"], gets: get["2xx"] };
 			} finally {
 				clearInterval(sampler);
 			}
-			samples.push({ atSec: Math.round((Date.now() - t0) / 1000), rssMb: rssMb(pid) });
+			samples.push(sample(Math.round((Date.now() - t0) / 1000)));
+			result.peakByKind = peakByKind;
 			// Everything accepted must go out: a soak that leaves a backlog measured something else.
 			const store = new SqliteStore(path.join(dataDir, "store.sqlite"));
 			try {
@@ -164,6 +213,10 @@ export function formatSoakResult(r: SoakResult): string {
 		formatTable(rows),
 		"",
 		`accepted ${fmtInt(r.posted)} (${(r.posted / s.durationSec).toFixed(1)}/s), sent ${fmtInt(r.sent)}, GETs ${fmtInt(r.gets)} (${(r.gets / s.durationSec).toFixed(1)}/s); peak RSS ${peak.toFixed(1)} MB (goal, issue 39: <= ${GOAL_PEAK_RSS_MB} MB: ${peak <= GOAL_PEAK_RSS_MB ? "met" : "NOT met"})`,
+		`at the peak, by kind (/proc/<pid>/smaps): ${Object.entries(r.peakByKind)
+			.sort((a, b) => b[1] - a[1])
+			.map(([kind, mb]) => `${kind} ${mb.toFixed(1)} MB`)
+			.join(", ")}`,
 		`RSS after the ${s.warmupSec} s warm-up: ${first?.rssMb.toFixed(1) ?? "-"} MB -> ${last?.rssMb.toFixed(1) ?? "-"} MB (${Number.isFinite(growth) ? `${growth >= 0 ? "+" : ""}${growth.toFixed(2)}` : "-"} MB/min)`,
 		...r.problems.map(p => `!!! ${p}`)
 	].join("\n");
