@@ -27,8 +27,9 @@ import { HttpDrain } from "./drain";
 import { AliasIndex, describeOnce } from "./alias-index";
 import { GATEWAY_HTTP_OBJECTS } from "./http-objects";
 import { accessLogger } from "./access-log";
-import { LiveStream, LiveStreams, sendLiveStream } from "./live";
-import { InboxStream, InboxStreams, sendInboxStream, type InboxSnapshot } from "./inbox-live";
+import { LiveStreams } from "./live";
+import { InboxStreams, type InboxSnapshot } from "./inbox-live";
+import { EventStream } from "./sse-streams";
 import { INBOX_CHANGED, type InboxChange } from "../../lib/inbox";
 import { observeRequests } from "./observe";
 import { STATUS_EVENTS, type StatusEvent, type StatusEvents } from "../../lib/delivery";
@@ -144,16 +145,11 @@ const GatewayService: ServiceSchema<GatewaySettings, GatewayMethods, GatewayVars
 		errorHandler(req: Req, res: Res, err: unknown) {
 			this.sendError(req, res, err);
 		},
-		/** moleculer-web's, except for a live stream, whose end by the client is not a warning (sse-streams.ts sendEventStream). */
+		/** moleculer-web's, except for an event stream (status or inbox), whose end by the client is not a warning (sse-streams.ts sendEventStream). */
 		sendResponse(req: Req, res: Res, data: unknown, action: unknown): void {
-			if (data instanceof InboxStream) {
-				if (res.headersSent) data.destroy();
-				else sendInboxStream(res, data, this.logger);
-				return;
-			}
-			if (!(data instanceof LiveStream)) return ApiGateway.methods!.sendResponse.call(this, req, res, data, action);
+			if (!(data instanceof EventStream)) return ApiGateway.methods!.sendResponse.call(this, req, res, data, action);
 			if (res.headersSent) data.destroy();
-			else sendLiveStream(res, data, this.logger);
+			else data.sendTo(res, this.logger);
 		},
 		/** moleculer-web's JSON.stringify, except for a result whose text was kept when it was cached (lib/http/json-text.ts). */
 		encodeResponse(_req: Req, _res: Res, data: unknown): string {

@@ -249,7 +249,7 @@ function beginInboxStream(req: Req, res: Res, snapshot: InboxSnapshot): InboxStr
 /**
  * Past the access check: the stream is counted against its limits, then begins with the
  * timeline. Its headers go on the response itself: the gateway's sendResponse sends a
- * live stream without moleculer-web's (live.ts sendLiveStream).
+ * live stream without moleculer-web's (sse-streams.ts sendEventStream).
  */
 function beginLiveStream(req: Req, res: Res, timeline: Timeline): LiveStream {
 	const stream = req.$live!;

@@ -13,11 +13,9 @@
  * stream, as does the expiry of the token it was opened with. The holding, heartbeat,
  * expiry, limits and stop are sse-streams.ts's, shared with the status streams.
  */
-import type { ServerResponse } from "node:http";
-import type { Logger } from "moleculer";
 import { uuidv7Floor } from "../../lib/crypto";
 import type { InboxChange, InboxCounts, InboxMessage } from "../../lib/inbox";
-import { EventStream, EventStreams, sendEventStream } from "./sse-streams";
+import { EventStream, EventStreams } from "./sse-streams";
 
 /** What an inbox stream begins with, and what a heartbeat reads (services/notifications/inbox.ts). */
 export interface InboxSnapshot {
@@ -38,6 +36,8 @@ export function countEvent(counts: InboxCounts): string {
 
 /** An actor's stream: messages are told by their seq, counts by their text (only a change is sent). */
 export class InboxStream extends EventStream<InboxChange, InboxSnapshot, string> {
+	protected readonly kind = "Inbox";
+	protected readonly keyField = "actorId";
 	private readonly sent = new Set<string>();
 	private lastCounts = "";
 	/** The lowest seq a heartbeat reads after: the Last-Event-ID, else the moment the stream opened. */
@@ -81,11 +81,6 @@ export class InboxStream extends EventStream<InboxChange, InboxSnapshot, string>
 		this.lastCounts = text;
 		this.push(text);
 	}
-}
-
-/** Sends an inbox stream as the answer (sse-streams.ts sendEventStream): a client hanging up is how an event stream usually ends, logged at debug. */
-export function sendInboxStream(res: ServerResponse, stream: InboxStream, logger: Logger): void {
-	sendEventStream(res, stream, logger, "Inbox", "actorId");
 }
 
 /**

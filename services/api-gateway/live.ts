@@ -13,11 +13,9 @@
  * with the inbox streams (inbox-live.ts); what is here is what a status event is and
  * how each is sent once.
  */
-import type { ServerResponse } from "node:http";
-import type { Logger } from "moleculer";
 import type { StatusEvent } from "../../lib/delivery";
 import type { TimelineItem } from "../../lib/notifications";
-import { EventStream, EventStreams, sendEventStream } from "./sse-streams";
+import { EventStream, EventStreams } from "./sse-streams";
 
 /** One SSE message: `id` the event's place in the timeline, `event` its name, `data` the event. */
 export function sseMessage(item: TimelineItem): string {
@@ -40,6 +38,8 @@ function itemOf(e: StatusEvent): TimelineItem {
  * is missing.
  */
 export class LiveStream extends EventStream<TimelineItem, TimelineItem[], string | undefined> {
+	protected readonly kind = "Live";
+	protected readonly keyField = "notificationId";
 	private readonly sent = new Set<string>();
 
 	protected catchUpFrom(): string | undefined {
@@ -55,11 +55,6 @@ export class LiveStream extends EventStream<TimelineItem, TimelineItem[], string
 		this.sent.add(item.id);
 		this.push(sseMessage(item));
 	}
-}
-
-/** Sends a live stream as the answer (sse-streams.ts sendEventStream). */
-export function sendLiveStream(res: ServerResponse, stream: LiveStream, logger: Logger): void {
-	sendEventStream(res, stream, logger, "Live", "notificationId");
 }
 
 /**

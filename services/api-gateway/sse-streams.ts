@@ -43,6 +43,15 @@ export abstract class EventStream<Change, Snapshot, From> extends Readable {
 		super();
 	}
 
+	/** How its log lines name it ("Live", "Inbox") and the field its key goes in. */
+	protected abstract readonly kind: string;
+	protected abstract readonly keyField: string;
+
+	/** Sends this stream as the answer (sendEventStream); its headers are set (hooks.ts). */
+	sendTo(res: ServerResponse, logger: Logger): void {
+		sendEventStream(res, this, logger, this.kind, this.keyField);
+	}
+
 	/** Where the next heartbeat reads from. */
 	protected abstract catchUpFrom(): From;
 	/** Sends what the service answered, save what was sent already. */

@@ -16,8 +16,8 @@ import { uuidv7Floor } from "../../lib/crypto";
 import type { StatusEvent } from "../../lib/delivery";
 import type { InboxCounts, InboxMessage } from "../../lib/inbox";
 import type { TimelineItem } from "../../lib/notifications";
-import { CATCH_UP_WINDOW_MS, countEvent, InboxStreams, messageEvent, sendInboxStream, type InboxSnapshot, type InboxStream } from "../../services/api-gateway/inbox-live";
-import { LiveStreams, sendLiveStream, sseMessage, type LiveStream } from "../../services/api-gateway/live";
+import { CATCH_UP_WINDOW_MS, countEvent, InboxStreams, messageEvent, type InboxSnapshot, type InboxStream } from "../../services/api-gateway/inbox-live";
+import { LiveStreams, sseMessage, type LiveStream } from "../../services/api-gateway/live";
 
 const T0 = Date.parse("2030-01-01T00:00:00Z");
 const HEARTBEAT_MS = 1000;
@@ -237,14 +237,14 @@ describe("sending a stream", () => {
 		const live = new LiveStreams(limits(), reads<TimelineItem[]>().read).watch("n-1", undefined);
 		const gone = new PassThrough();
 		const l = logger();
-		sendLiveStream(gone as unknown as ServerResponse, live, l.logger);
+		live.sendTo(gone as unknown as ServerResponse, l.logger);
 		gone.destroy();
 		await settle();
 		expect(l.lines).toEqual([["debug", "Live stream closed before its end (the client went away or the node cut it)", { notificationId: "n-1" }]]);
 
 		const inbox = new InboxStreams(limits(), reads<InboxSnapshot>().read).watch("actor-1", undefined);
 		const broken = new PassThrough();
-		sendInboxStream(broken as unknown as ServerResponse, inbox, l.logger);
+		inbox.sendTo(broken as unknown as ServerResponse, l.logger);
 		const err = new Error("socket broke");
 		broken.destroy(err);
 		await settle();
