@@ -3,7 +3,9 @@
  * writes each message with the synchronous FileEmailProvider, one at a time, the most
  * urgent waiting one first. Composition yields to the event loop, so messages posted
  * meanwhile are queued by priority before the next one is picked, and on the store's
- * thread a commit waiting to run goes between two messages.
+ * thread a commit waiting to run goes between two messages. Requests come in batches
+ * (one message per turn of the sender's event loop) and replies go back the same way,
+ * one message per turn of this one.
  */
 import { PRIORITIES } from "../delivery";
 import { FileEmailProvider } from "./file";
@@ -11,14 +13,24 @@ import type { OutboxReply, OutboxRequest } from "./outbox-thread";
 
 /** A worker's parentPort or a MessagePort handed to a thread that hosts the outbox. */
 export interface OutboxPort {
-	postMessage(value: OutboxReply): void;
-	on(event: "message", listener: (req: OutboxRequest) => void): unknown;
+	postMessage(value: OutboxReply[]): void;
+	on(event: "message", listener: (batch: OutboxRequest[]) => void): unknown;
 }
 
 export function serveOutbox(port: OutboxPort, dir: string): void {
 	const provider = new FileEmailProvider(dir);
 	const waiting: OutboxRequest[][] = PRIORITIES.map(() => []);
 	let busy = false;
+	let replies: OutboxReply[] = [];
+	const reply = (r: OutboxReply): void => {
+		replies.push(r);
+		if (replies.length > 1) return;
+		setImmediate(() => {
+			const batch = replies;
+			replies = [];
+			port.postMessage(batch);
+		});
+	};
 
 	const next = (): OutboxRequest | undefined => {
 		for (const queue of waiting) if (queue.length) return queue.shift();
@@ -28,19 +40,17 @@ export function serveOutbox(port: OutboxPort, dir: string): void {
 	const drain = async (): Promise<void> => {
 		busy = true;
 		for (let req = next(); req; req = next()) {
-			let reply: OutboxReply;
 			try {
-				reply = { id: req.id, messageId: (await provider.send(req.message)).messageId };
+				reply({ id: req.id, messageId: (await provider.send(req.message)).messageId });
 			} catch (err) {
-				reply = { id: req.id, code: (err as { code?: string }).code ?? "WRITE_FAILED" };
+				reply({ id: req.id, code: (err as { code?: string }).code ?? "WRITE_FAILED" });
 			}
-			port.postMessage(reply);
 		}
 		busy = false;
 	};
 
-	port.on("message", (req: OutboxRequest) => {
-		(waiting[req.rank] ?? waiting[waiting.length - 1]!).push(req);
+	port.on("message", (batch: OutboxRequest[]) => {
+		for (const req of batch) (waiting[req.rank] ?? waiting[waiting.length - 1]!).push(req);
 		if (!busy) void drain();
 	});
 }

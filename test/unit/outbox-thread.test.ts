@@ -57,6 +57,19 @@ describe("threaded file email provider", () => {
 		expect(OUTBOX_OLD_GENERATION_MB).toBeLessThanOrEqual(256);
 	});
 
+	it("should hand the sends of one turn to the thread in one message", async () => {
+		const first = ["b1", "b2", "b3", "b4", "b5"].map(id => provider.send(message(id)));
+		const worker = (provider as unknown as { line: Worker | null }).line!;
+		const posted = jest.spyOn(worker, "postMessage");
+		const sent = await Promise.all(first);
+		expect(posted).toHaveBeenCalledTimes(1);
+		expect((posted.mock.calls[0]![0] as { message: EmailMessage }[]).map(r => r.message.notificationId)).toEqual(["b1", "b2", "b3", "b4", "b5"]);
+		expect(fs.readdirSync(path.join(root, "outbox")).sort()).toEqual(["b1", "b2", "b3", "b4", "b5"].map((id, i) => `${id}.${sent[i]!.messageId}.eml`).sort());
+		// A later turn is a message of its own.
+		await provider.send(message("b6"));
+		expect(posted).toHaveBeenCalledTimes(2);
+	});
+
 	it("should write a CRITICAL message before the LOW ones handed over earlier and still waiting", async () => {
 		const done: string[] = [];
 		const track = (id: string, p: Promise<unknown>) => p.then(() => done.push(id));
