@@ -92,14 +92,17 @@ export class ThreadedFileEmailProvider implements EmailProvider {
 	 * postMessage costs this thread a wake-up of the other besides the copy, and under
 	 * load that was 6 % of its busy time with one message per email.
 	 */
-	private outgoing: OutboxRequest[] = [];
+	private outgoing: OutboxRequest[] | null = null;
 	private post(line: Line, request: OutboxRequest): void {
-		this.outgoing.push(request);
-		if (this.outgoing.length > 1) return;
+		if (this.outgoing) {
+			this.outgoing.push(request);
+			return;
+		}
+		const batch = [request];
+		this.outgoing = batch;
 		setImmediate(() => {
-			const batch = this.outgoing;
-			this.outgoing = [];
-			// Lost meanwhile: its sends failed with it (lost()).
+			if (this.outgoing === batch) this.outgoing = null;
+			// Lost meanwhile: its sends failed with it (lost()), and a new line has batches of its own.
 			if (this.line === line) line.postMessage(batch);
 		});
 	}
@@ -130,7 +133,7 @@ export class ThreadedFileEmailProvider implements EmailProvider {
 	private lost(line: Line, why: string): void {
 		if (this.line === line) {
 			this.line = null;
-			this.outgoing = [];
+			this.outgoing = null;
 		}
 		const held = this.pending.clear();
 		for (const p of held) p.reject(new SendError("OUTBOX_WORKER_EXITED", false, why));

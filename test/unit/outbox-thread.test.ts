@@ -70,6 +70,22 @@ describe("threaded file email provider", () => {
 		expect(posted).toHaveBeenCalledTimes(2);
 	});
 
+	it("should hand a new thread what was sent after the old one was lost in the same turn", async () => {
+		await provider.send(message("warm"));
+		const p = provider as unknown as { line: Worker; lost(line: Worker, why: string): void };
+		const old = p.line;
+		const a = provider.send(message("a")).then(
+			() => "written",
+			(err: unknown) => err
+		);
+		p.lost(old, "lost in a test");
+		const b = provider.send(message("b"));
+		await expect(a).resolves.toMatchObject({ code: "OUTBOX_WORKER_EXITED" });
+		await expect(b).resolves.toMatchObject({ messageId: expect.any(String) });
+		expect(p.line).not.toBe(old);
+		await old.terminate();
+	});
+
 	it("should write a CRITICAL message before the LOW ones handed over earlier and still waiting", async () => {
 		const done: string[] = [];
 		const track = (id: string, p: Promise<unknown>) => p.then(() => done.push(id));
