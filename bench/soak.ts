@@ -143,12 +143,12 @@ export async function benchSoak(s: SoakSettings = soakSettings()): Promise<SoakR
 		let peakByKind: Record<string, number> = {};
 		let peakRss = 0;
 		const sample = (atSec: number): RssSample => {
-			const s = { atSec, rssMb: rssMb(pid) };
-			if (s.rssMb > peakRss) {
-				peakRss = s.rssMb;
+			const taken = { atSec, rssMb: rssMb(pid) };
+			if (taken.rssMb > peakRss) {
+				peakRss = taken.rssMb;
 				peakByKind = memoryByKind(smapsOf(pid));
 			}
-			return s;
+			return taken;
 		};
 		try {
 			// A user reads its own profile; a backend service sends (to anyone, as services may).

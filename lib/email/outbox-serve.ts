@@ -9,6 +9,7 @@
  */
 import { PRIORITIES } from "../delivery";
 import { FileEmailProvider } from "./file";
+import { perTurn } from "./per-turn";
 import type { OutboxReply, OutboxRequest } from "./outbox-thread";
 
 /** A worker's parentPort or a MessagePort handed to a thread that hosts the outbox. */
@@ -21,16 +22,7 @@ export function serveOutbox(port: OutboxPort, dir: string): void {
 	const provider = new FileEmailProvider(dir);
 	const waiting: OutboxRequest[][] = PRIORITIES.map(() => []);
 	let busy = false;
-	let replies: OutboxReply[] = [];
-	const reply = (r: OutboxReply): void => {
-		replies.push(r);
-		if (replies.length > 1) return;
-		setImmediate(() => {
-			const batch = replies;
-			replies = [];
-			port.postMessage(batch);
-		});
-	};
+	const reply = perTurn<OutboxReply>(batch => port.postMessage(batch));
 
 	const next = (): OutboxRequest | undefined => {
 		for (const queue of waiting) if (queue.length) return queue.shift();
