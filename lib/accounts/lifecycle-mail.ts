@@ -132,7 +132,7 @@ export function registerAccountMail(extensions: NotificationExtensions, store: (
 	extensions.resolveAtSendTime([LINK_VARIABLE, CODE_VARIABLE], async (ref: SendTimeRef, n) => {
 		if (ref.purpose === OTP_PURPOSE) {
 			// A code a resend replaced (or a verified challenge) opens nothing: the mail says so.
-			const minted = ref.challengeId && otp ? await otp().mintAtSendTime(ref.challengeId, n.id, n.channel) : null;
+			const minted = ref.challengeId && otp ? await otp().mintAtSendTime(ref.challengeId, n.id, n.channel, ref) : null;
 			if (!minted) return { [CODE_VARIABLE]: "(replaced by a newer code)", [LINK_VARIABLE]: uiBaseUrl };
 			return { [CODE_VARIABLE]: minted.code, [LINK_VARIABLE]: `${uiBaseUrl}${accounts.magicLinkPath}#token=${minted.token}` };
 		}

@@ -270,8 +270,16 @@ export class OneTimeCodes {
 	}
 
 	/** Queues the code's notification (CRITICAL, category security); the code itself is minted at send time. */
-	private async queue(challenge: OtpChallenge, channel: OtpChannel, to: string): Promise<string> {
-		const lifecycle: SendTimeRef = { purpose: OTP_PURPOSE, sub: challenge.userSub ?? "", username: challenge.username ?? "", email: to, challengeId: challenge.id };
+	private async queue(challenge: OtpChallenge, channel: OtpChannel, to: string, fallback = false): Promise<string> {
+		const lifecycle: SendTimeRef = {
+			purpose: OTP_PURPOSE,
+			sub: challenge.userSub ?? "",
+			username: challenge.username ?? "",
+			email: to,
+			challengeId: challenge.id,
+			send: challenge.sendCount,
+			...(fallback ? { fallback: true as const } : {})
+		};
 		const { notificationId } = await this.deps.intake().accept(
 			{
 				channel: channel === "sms" ? "SMS" : "EMAIL",
@@ -299,12 +307,9 @@ export class OneTimeCodes {
 	 * magic-link token, kept as hashes; none for a notification a resend replaced. The
 	 * fallback's notification gets its own code: both open the challenge, within its tries.
 	 */
-	async mintAtSendTime(challengeId: string, notificationId: string, channel?: string): Promise<{ code: string; token: string } | null> {
+	async mintAtSendTime(challengeId: string, notificationId: string, channel?: string, ref?: Pick<SendTimeRef, "send" | "fallback">): Promise<{ code: string; token: string } | null> {
 		const challenge = await this.challenges().get(challengeId);
-		if (!challenge || challenge.verifiedAt) return null;
-		// The fallback's notification may be sent before its id is recorded: its channel names it then.
-		const fallbackPending = !challenge.fallbackNotificationId && challenge.fallbackChannel && channel === (challenge.fallbackChannel === "sms" ? "SMS" : "EMAIL");
-		if (challenge.notificationId !== notificationId && challenge.fallbackNotificationId !== notificationId && !fallbackPending) return null;
+		if (!challenge || challenge.verifiedAt || !this.isCurrent(challenge, notificationId, channel, ref)) return null;
 		const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
 		const token = randomToken();
 		const base = { challengeId, notificationId, expiresAt: challenge.expiresAt };
@@ -312,6 +317,20 @@ export class OneTimeCodes {
 		// Only a sign-in's mail carries a magic link.
 		if ((challenge.purpose ?? "signin") === "signin") await this.codes().insert({ id: tokenId(token), ...base });
 		return { code, token };
+	}
+
+	/**
+	 * Whether the notification carries the challenge's current code. The dispatcher may
+	 * send it before queue()'s caller has recorded its id (a CRITICAL notification is
+	 * claimed at once), so the send number it was queued with decides: the challenge's
+	 * sendCount, which a resend raises, and for a fallback the channel it went to.
+	 * Notifications queued without one (before the field existed) are judged by their id.
+	 */
+	private isCurrent(c: OtpChallenge, notificationId: string, channel?: string, ref?: Pick<SendTimeRef, "send" | "fallback">): boolean {
+		const fallbackChannel = c.fallbackChannel === "sms" ? "SMS" : c.fallbackChannel === "email" ? "EMAIL" : null;
+		if (ref?.send !== undefined) return ref.send === c.sendCount && (!ref.fallback || channel === fallbackChannel);
+		const fallbackPending = !c.fallbackNotificationId && fallbackChannel !== null && channel === fallbackChannel;
+		return c.notificationId === notificationId || c.fallbackNotificationId === notificationId || fallbackPending;
 	}
 
 	async status(challengeId: string): Promise<OtpView> {
@@ -371,14 +390,14 @@ export class OneTimeCodes {
 			if (!failed) await this.challenges().updateMany({ id: c.id, sendCount: c.sendCount }, { $set: { fallbackDueAt: this.iso(OTP_TTL_SEC) } });
 			return null;
 		}
-		// The id is set before the queueing, so the dispatcher's mint finds it.
+		// The channel is set before the queueing, so the dispatcher's mint finds it.
 		const fallbackNotificationId = await this.queueFallback(claimed, other, to);
 		return { ...claimed, fallbackChannel: other, fallbackNotificationId, fallbackDueAt: null };
 	}
 
 	private async queueFallback(c: OtpChallenge, channel: OtpChannel, to: string): Promise<string> {
 		await this.challenges().updateMany({ id: c.id }, { $set: { fallbackChannel: channel } });
-		const notificationId = await this.queue(c, channel, to);
+		const notificationId = await this.queue(c, channel, to, true);
 		await this.challenges().updateMany({ id: c.id, fallbackChannel: channel }, { $set: { fallbackNotificationId: notificationId } });
 		return notificationId;
 	}

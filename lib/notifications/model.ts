@@ -22,6 +22,10 @@ export interface SendTimeRef {
 	email: string;
 	/** A one-time code's notification: the challenge its code is minted for (lib/accounts/otp.ts). */
 	challengeId?: string;
+	/** The challenge's send (its sendCount) the code belongs to: a resend makes the earlier ones stale. */
+	send?: number;
+	/** The code's fallback on the challenge's other channel. */
+	fallback?: true;
 }
 
 export interface NotificationDoc {

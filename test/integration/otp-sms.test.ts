@@ -96,14 +96,21 @@ const freshNumber = () => `+1415555${String(200 + (process.pid % 500) + numberSe
 /** The code of the newest SMS to the number, waiting for the `count`th. */
 async function smsCode(phone: string, count = 1): Promise<string> {
 	const digits = phone.slice(1);
+	const texts = () => smsc.submits.filter(s => String(s.destination_addr) === digits).map(textOf);
 	let code = "";
-	await waitFor(`SMS ${count} to ${phone}`, async () => {
-		const texts = smsc.submits.filter(s => String(s.destination_addr) === digits).map(textOf);
-		if (texts.length < count) return false;
-		const m = /code (?:is|to confirm this phone number is) (\d{6})/.exec(texts[count - 1]);
-		code = m?.[1] ?? "";
-		return code !== "";
-	}, 10000);
+	await waitFor(
+		`SMS ${count} to ${phone}`,
+		async () => {
+			const got = texts();
+			if (got.length < count) return false;
+			const m = /code (?:is|to confirm this phone number is) (\d{6})/.exec(got[count - 1]);
+			code = m?.[1] ?? "";
+			return code !== "";
+		},
+		10000,
+		250,
+		() => `The SMSC got for ${phone}: ${JSON.stringify(texts())}`
+	);
 	return code;
 }
 
