@@ -9,7 +9,7 @@
  */
 import { PRIORITIES } from "../delivery";
 import { FileEmailProvider } from "./file";
-import { perTurn } from "./per-turn";
+import { perTurn } from "../process/per-turn";
 import type { OutboxReply, OutboxRequest } from "./outbox-thread";
 
 /** A worker's parentPort or a MessagePort handed to a thread that hosts the outbox. */

@@ -19,7 +19,7 @@
 import path from "node:path";
 import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
 import { LiveSet } from "../live-set";
-import { perTurn } from "./per-turn";
+import { perTurn } from "../process/per-turn";
 import { PRIORITIES } from "../delivery";
 import { SendError, type EmailMessage, type EmailProvider, type SendResult } from "./types";
 
@@ -89,7 +89,7 @@ export class ThreadedFileEmailProvider implements EmailProvider {
 	}
 
 	/**
-	 * The sends of one turn of the event loop go to the line in one message (per-turn.ts):
+	 * The sends of one turn of the event loop go to the line in one message (lib/process/per-turn.ts):
 	 * with one message per email that was 6 % of this thread's busy time under load. Each
 	 * line has its own, so a batch for a line lost meanwhile (its sends failed with it)
 	 * is dropped and never mixed with the next line's.

@@ -6,6 +6,7 @@
  * differently. The window's end is found in the zone's own wall-clock time, so a
  * change to or from daylight saving time moves the instant, not the local end.
  */
+import { perTurn } from "../process/per-turn";
 import type { Store } from "../store";
 import type { Channel } from "./model";
 
@@ -81,12 +82,60 @@ export function quietUntil(at: number, zone: string, hours: QuietHours): number 
 	return Math.max(until, at);
 }
 
+interface Wanted {
+	key: string;
+	resolve(doc: RecipientScheduleDoc | null): void;
+	reject(err: unknown): void;
+}
+
+type ScheduleKey = "email" | "id";
+
+/** The most keys one query asks for (SQLite binds each as a variable). */
+const MAX_KEYS_PER_READ = 500;
+
+/**
+ * Every accept reads its recipient's schedule. On SQLite each read on the main thread's
+ * connection begins a read transaction on a WAL the store thread keeps committing to,
+ * and finds its page cache stale: about 100 us a read under a full mixed load, a tenth
+ * of the main thread (docs/benchmarks.md, sixth pass). So the reads of one turn of the
+ * event loop go to the store as one query per key, `$in` the keys asked for; each
+ * caller gets what a findOne of its own would have found (the first match).
+ */
+const readers = new WeakMap<Store, Record<ScheduleKey, (w: Wanted) => void>>();
+
+async function readMany(store: Store, key: ScheduleKey, wanted: Wanted[]): Promise<void> {
+	try {
+		const keys = [...new Set(wanted.map(w => w.key))];
+		const docs = await store.collection<RecipientScheduleDoc>(RECIPIENT_SCHEDULES).find({ [key]: { $in: keys } });
+		const found = new Map<string, RecipientScheduleDoc>();
+		for (const d of docs) {
+			const k = d[key];
+			if (k !== undefined && !found.has(k)) found.set(k, d);
+		}
+		for (const w of wanted) w.resolve(found.get(w.key) ?? null);
+	} catch (err) {
+		for (const w of wanted) w.reject(err);
+	}
+}
+
+function scheduleBy(store: Store, key: ScheduleKey, value: string): Promise<RecipientScheduleDoc | null> {
+	let r = readers.get(store);
+	if (!r) {
+		const reader = (k: ScheduleKey) =>
+			perTurn<Wanted>(batch => {
+				for (let i = 0; i < batch.length; i += MAX_KEYS_PER_READ) void readMany(store, k, batch.slice(i, i + MAX_KEYS_PER_READ));
+			});
+		r = { email: reader("email"), id: reader("id") };
+		readers.set(store, r);
+	}
+	const queue = r[key];
+	return new Promise((resolve, reject) => queue({ key: value, resolve, reject }));
+}
+
 /** The schedule of the actor a notification goes to: PUSH and IN_APP name the actor, EMAIL its address; SMS has none. */
 export async function scheduleOf(store: Store, channel: Channel | "IN_APP", to: string): Promise<RecipientScheduleDoc | null> {
-	const schedules = store.collection<RecipientScheduleDoc>(RECIPIENT_SCHEDULES);
-	if (channel === "EMAIL") return schedules.findOne({ email: to.toLowerCase() });
 	if (channel === "SMS") return null;
-	return schedules.get(to);
+	return channel === "EMAIL" ? scheduleBy(store, "email", to.toLowerCase()) : scheduleBy(store, "id", to);
 }
 
 /** When a notification due at `due` to this recipient may go out: `due`, or the end of their quiet hours. */

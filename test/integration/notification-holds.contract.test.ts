@@ -237,6 +237,31 @@ function holds(name: string, open: () => Promise<{ store: Store; cleanup: () => 
 				await expect(notifications().get(scheduled.notificationId)).resolves.toMatchObject({ sendAt: "2026-03-03T06:00:00.000Z" });
 			});
 
+			it("should read the schedules of accepts made at once in one query per key, and hold exactly the notifications to an actor with quiet hours", async () => {
+				const OTHER = "0190a8e2-7c3b-7def-8abc-0123456789ac";
+				await writeSchedule(store, { id: OTHER, email: "bob@example.com" }, { timeZone: "UTC" });
+				clock = Date.parse("2026-03-02T23:30:00.000Z");
+				const spy = jest.spyOn(store, "collection");
+				try {
+					const reqs: Partial<AcceptRequest>[] = [
+						{ to: "ada@example.com" },
+						{ to: "bob@example.com" },
+						{ to: "nobody@example.com" },
+						{ to: "ADA@example.com" },
+						{ channel: "PUSH", to: ACTOR },
+						{ channel: "PUSH", to: OTHER },
+						{ channel: "PUSH", to: "0190a8e2-7c3b-7def-8abc-0123456789ad" }
+					];
+					const accepted = await Promise.all(reqs.map(r => intake.accept({ to: "", template: TEMPLATE, variables: { title: "t", count: 1 }, ...r }, CREATOR)));
+					expect(spy.mock.calls.filter(([name]) => name === "recipient_schedules")).toHaveLength(2);
+					const held = await Promise.all(accepted.map(async a => (await notifications().get(a.notificationId))?.sendAt ?? null));
+					const end = "2026-03-03T06:00:00.000Z";
+					expect(held).toEqual([end, null, null, end, end, null, null]);
+				} finally {
+					spy.mockRestore();
+				}
+			});
+
 			it("should stop holding once the actor removes them", async () => {
 				await writeSchedule(store, { id: ACTOR }, { quietHours: null });
 				clock = Date.parse("2026-03-02T23:30:00.000Z");
