@@ -96,8 +96,8 @@ const MAX_KEYS_PER_READ = 500;
 /**
  * Every accept reads its recipient's schedule. On SQLite each read on the main thread's
  * connection begins a read transaction on a WAL the store thread keeps committing to,
- * and finds its page cache stale: about 100 us a read under a full mixed load, a tenth
- * of the main thread (docs/benchmarks.md, sixth pass). So the reads of one turn of the
+ * and finds its page cache stale: 40 to 50 us a read under a full mixed load, 9 % of
+ * the main thread's busy time (docs/benchmarks.md, sixth pass). So the reads of one turn of the
  * event loop go to the store as one query per key, `$in` the keys asked for; each
  * caller gets what a findOne of its own would have found (the first match).
  */
