@@ -68,7 +68,7 @@ export class ThreadedFileEmailProvider implements EmailProvider {
 	readonly kind = "file" as const;
 	private line: Line | null = null;
 	// Not a Map keyed by id: one entry per send comes and goes (lib/live-set.ts says why that matters).
-	private readonly pending = new LiveSet<Pending & { id: number }>();
+	private readonly pending = new LiveSet<Pending & { id: number; line: Line }>();
 	private seq = 0;
 
 	constructor(
@@ -82,7 +82,7 @@ export class ThreadedFileEmailProvider implements EmailProvider {
 		const rank = message.priority ? PRIORITIES.indexOf(message.priority) : NORMAL_RANK;
 		const request: OutboxRequest = { id, rank, message };
 		return new Promise<SendResult>((resolve, reject) => {
-			this.pending.add({ id, resolve, reject });
+			this.pending.add({ id, resolve, reject, line: worker });
 			if (this.pending.size === 1) worker.ref();
 			this.post(request);
 		});
@@ -126,11 +126,18 @@ export class ThreadedFileEmailProvider implements EmailProvider {
 		});
 	}
 
-	/** The sends the line held fail, retryably (a file may or may not be there, as after a crash); the next send starts another. */
+	/**
+	 * The sends the line held fail, retryably (a file may or may not be there, as after a
+	 * crash); the next send starts another. Only that line's: a line let go by close()
+	 * exits after the sends made since went to a new one.
+	 */
 	private lost(line: Line, why: string): void {
 		if (this.line === line) this.line = null;
-		const held = this.pending.clear();
-		for (const p of held) p.reject(new SendError("OUTBOX_WORKER_EXITED", false, why));
+		const held = [...this.pending].filter(p => p.line === line);
+		for (const p of held) {
+			this.pending.delete(p);
+			p.reject(new SendError("OUTBOX_WORKER_EXITED", false, why));
+		}
 	}
 
 	private answer(replies: OutboxReply[]): void {

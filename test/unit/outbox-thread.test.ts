@@ -86,6 +86,18 @@ describe("threaded file email provider", () => {
 		await old.terminate();
 	});
 
+	it("should fail only the sends the lost thread held, not those of a thread started before its exit came", async () => {
+		await provider.send(message("warm"));
+		const p = provider as unknown as { line: Worker | null };
+		const old = p.line!;
+		// close() lets the line go at once; its thread's exit comes while "after" is on a new one.
+		const closing = provider.close();
+		const after = provider.send(message("after"));
+		expect(p.line).not.toBe(old);
+		await closing;
+		await expect(after).resolves.toMatchObject({ messageId: expect.any(String) });
+	});
+
 	it("should write a CRITICAL message before the LOW ones handed over earlier and still waiting", async () => {
 		const done: string[] = [];
 		const track = (id: string, p: Promise<unknown>) => p.then(() => done.push(id));
