@@ -54,6 +54,7 @@ import {
 	problemsOf,
 	profileArgs,
 	removeTempDir,
+	removeTempDirAtExit,
 	serviceSender,
 	runLoad,
 	startChild,
@@ -200,7 +201,7 @@ async function startPeer(s: CompareSettings, id: PeerIdentity, worker: boolean):
 			async close() {
 				await child.stop();
 				await redis.stop();
-				removeTempDir(dataDir);
+				removeTempDirAtExit(dataDir);
 			}
 		};
 	} catch (err) {

@@ -9,7 +9,7 @@ import { cpus } from "node:os";
 import { createHistogram } from "node:perf_hooks";
 import autocannon from "autocannon";
 
-import { HOST, PLATFORM_ENTRY, PLATFORM_NODE_ARGS, PLATFORM_PROCESS_ENV, PROJECT_ROOT, childEnv, expectStatus, freePort, makeTempDir, profileArgs, removeTempDir, startChild, type Child } from "../harness/processes";
+import { HOST, PLATFORM_ENTRY, PLATFORM_NODE_ARGS, PLATFORM_PROCESS_ENV, PROJECT_ROOT, childEnv, expectStatus, freePort, makeTempDir, profileArgs, removeTempDir, removeTempDirAtExit, startChild, type Child } from "../harness/processes";
 
 export * from "../harness/processes";
 
@@ -215,7 +215,7 @@ export async function startPlatform(settings: BenchSettings, label: string, env:
 			dataDir,
 			async close() {
 				await child.stop();
-				removeTempDir(dataDir);
+				removeTempDirAtExit(dataDir);
 			}
 		};
 	} catch (err) {
