@@ -32,7 +32,7 @@ RUN test "$(find / -xdev -type f -name node -perm -u+x)" = /app/node_modules/nod
 	&& useradd --system --user-group --uid 1000 --no-create-home node \
 	&& mkdir -p /data && chown node:node /data
 # As harness/processes.ts PLATFORM_NODE_ARGS and PLATFORM_PROCESS_ENV (docs/benchmarks.md, memory).
-ENV NODE_OPTIONS="--max-semi-space-size=4" MALLOC_MMAP_THRESHOLD_=1048576 MALLOC_ARENA_MAX=2
+ENV NODE_OPTIONS="--max-semi-space-size=8" MALLOC_MMAP_THRESHOLD_=1048576 MALLOC_ARENA_MAX=2
 USER node
 EXPOSE 8500
 # The gateway's /health/ready, or a node's metrics without the gateway (lib/healthcheck.ts).

@@ -61,7 +61,7 @@ export function removeTempDir(dir: string): void {
  * table block is dirty), and finding a free one reads the table block of every such
  * inode it passes. Deleting a sample's files right after it made every file the next
  * samples created cost that scan: the delivery rate of the mixed load fell from about
- * 1,500 to about 900 a second from the second sample on, whichever side ran.
+ * 1,500 to about 900 a second from the third sample on, whichever side ran.
  */
 export function removeTempDirAtExit(dir: string): void {
 	if (!tempDirs.has(dir)) throw new Error(`${dir} was not made by makeTempDir`);
@@ -231,15 +231,18 @@ const COMPILED = path.basename(path.resolve(__dirname, "..")) === "dist";
 export const PROJECT_ROOT = path.resolve(__dirname, COMPILED ? "../.." : "..");
 /**
  * How the platform's process is started wherever it runs (Dockerfile, npm start, the
- * benchmarks): V8's young generation capped at 4 MB semi-spaces (left to V8 it grows to
- * 64 MB on a large machine, kept resident); glibc's mmap threshold fixed, so the 16 MiB
- * of each password hash goes back to the system when freed instead of raising the
- * threshold and staying in a thread's arena; and two malloc arenas instead of up to
- * sixteen, one per thread that allocated, where V8's compiler and GC helper threads
- * each kept 2 to 6 MB of freed memory (docs/benchmarks.md, issue 39). Leaner settings
- * (docs/operations.md, memory) cost throughput under a full load.
+ * benchmarks): V8's young generation capped at 8 MB semi-spaces (left to V8, they grew
+ * 11 minutes into the 15-minute soak and its RSS went from 180 to 208 MB, kept
+ * resident; capped at 4 MB, the soak peaked at 166 MB, but the mixed load accepted and
+ * delivered a tenth to a quarter less; 8 MB costs 6 to 9 % against V8's own size by the
+ * median of seven rounds, still past issue 39's 5 %); glibc's mmap threshold fixed,
+ * so the 16 MiB of each password hash goes back to the system when freed instead of
+ * raising the threshold and staying in a thread's arena; and two malloc arenas instead
+ * of up to sixteen, one per thread that allocated, where V8's compiler and GC helper
+ * threads each kept 2 to 6 MB of freed memory (docs/benchmarks.md, seventh pass).
+ * Leaner settings (docs/operations.md, memory) trade throughput for memory.
  */
-export const PLATFORM_NODE_ARGS = ["--max-semi-space-size=4"];
+export const PLATFORM_NODE_ARGS = ["--max-semi-space-size=8"];
 export const PLATFORM_PROCESS_ENV: Record<string, string> = { MALLOC_MMAP_THRESHOLD_: "1048576", MALLOC_ARENA_MAX: "2" };
 
 export const PLATFORM_ENTRY = path.join(PROJECT_ROOT, "dist", "index.js");
