@@ -130,8 +130,11 @@ describe("sqlite store in a worker thread", () => {
 			other.exec("COMMIT");
 			const released = Date.now();
 			await write;
-			// SQLite's own busy handler sleeps up to 100 ms at a time by now; this thread asks every 0.2 ms.
-			expect(Date.now() - released).toBeLessThan(50);
+			// SQLite's own busy handler is in a 100 ms sleep from 228 ms on, so it would write
+			// about 93 ms after the release, plus the commit; this thread asks every 0.2 ms. The
+			// bound leaves the commit's fsync room on a loaded host (53 ms was seen once against
+			// a bound of 50) and still fails SQLite's own handler.
+			expect(Date.now() - released).toBeLessThan(80);
 		} finally {
 			other.close();
 		}
