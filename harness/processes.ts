@@ -231,15 +231,16 @@ const COMPILED = path.basename(path.resolve(__dirname, "..")) === "dist";
 export const PROJECT_ROOT = path.resolve(__dirname, COMPILED ? "../.." : "..");
 /**
  * How the platform's process is started wherever it runs (Dockerfile, npm start, the
- * benchmarks): V8's young generation capped at 8 MB semi-spaces (left to V8, they grew
- * 11 minutes into the 15-minute soak and its RSS went from 180 to 208 MB, kept
- * resident; capped at 4 MB, the soak peaked at 166 MB, but the mixed load accepted and
- * delivered a tenth to a quarter less; 8 MB costs 6 to 9 % against V8's own size by the
- * median of seven rounds, still past issue 39's 5 %); glibc's mmap threshold fixed,
- * so the 16 MiB of each password hash goes back to the system when freed instead of
- * raising the threshold and staying in a thread's arena; and two malloc arenas instead
- * of up to sixteen, one per thread that allocated, where V8's compiler and GC helper
- * threads each kept 2 to 6 MB of freed memory (docs/benchmarks.md, seventh pass).
+ * benchmarks): V8's young generation capped at 8 MB semi-spaces (left to V8, the
+ * 15-minute soak's RSS reached 203 MB in its first 100 s and peaked at 208 MB, against
+ * 180 MB with the cap; capped at 4 MB, the soak peaked at 166 MB, but the mixed load
+ * accepted and delivered a tenth to a quarter less; 8 MB costs 6 to 9 % against V8's
+ * own size by the median of seven rounds, still past issue 39's 5 %); glibc's mmap
+ * threshold fixed, so the 16 MiB of each password hash goes back to the system when
+ * freed instead of raising the threshold and staying in a thread's arena; and two malloc
+ * arenas instead of up to sixteen, one per thread that allocated, where V8's compiler
+ * and GC helper threads each kept 2 to 6 MB of freed memory (docs/benchmarks.md,
+ * seventh pass).
  * Leaner settings (docs/operations.md, memory) trade throughput for memory.
  */
 export const PLATFORM_NODE_ARGS = ["--max-semi-space-size=8"];
