@@ -150,6 +150,8 @@ export interface NotificationConfig {
 	emailProviders: EmailProviderName[];
 	/** The file outbox on a thread of its own, or on the embedded store's (OUTBOX_THREAD). */
 	outboxThread: "own" | "store";
+	/** That thread's nice value when it is its own (OUTBOX_THREAD_NICE). */
+	outboxThreadNice: number;
 	providerCircuit: ProviderCircuitConfig;
 	sesEndpoint?: string;
 	sesConfigurationSet?: string;
@@ -481,6 +483,7 @@ function toConfig(v: Values): Config {
 			emailProvider: emailList[0],
 			emailProviders: emailList,
 			outboxThread: v.OUTBOX_THREAD,
+			outboxThreadNice: v.OUTBOX_THREAD_NICE,
 			providerCircuit: { failureThreshold: v.PROVIDER_FAILURE_THRESHOLD, cooldownMs: v.PROVIDER_COOLDOWN_SECONDS * 1000 },
 			sesEndpoint: v.AWS_SES_ENDPOINT,
 			sesConfigurationSet: v.SES_CONFIGURATION_SET,

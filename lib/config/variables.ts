@@ -639,6 +639,11 @@ export const VARIABLES = {
 		description:
 			"Where `EMAIL_PROVIDER=file` composes and writes its `.eml` files: a thread of its own, or the embedded store's thread (SQLite only), which saves about 20 MB of RSS and costs about a tenth of the delivery rate under a full load (see [Memory](operations.md#memory))."
 	}),
+	OUTBOX_THREAD_NICE: variable("Email", wholeNumber(0, 19), {
+		default: "10",
+		description:
+			"The nice value of `OUTBOX_THREAD=own`'s thread on Linux, from 0 (as the others) to 19: where the cores are short, the threads that accept requests take a core from it at once (see [Thread priority](operations.md#thread-priority)). Raising a thread's nice value needs no privilege; elsewhere than Linux it is ignored."
+	}),
 	NOTIFICATION_MAIL_FROM_EMAIL: variable("Email", optional(text("an email address", SENDER_ADDRESS, "must be an email address")), {
 		derivedDefault: "`noreply@` + `DOMAIN_ROOT`",
 		example: "noreply@localhost",

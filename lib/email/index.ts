@@ -21,6 +21,6 @@ export function createEmailProvider(config: Config, name: EmailProviderName = co
 		case "smtp-backup":
 			return new (require("./smtp") as typeof import("./smtp")).SmtpEmailProvider(n.smtpBackupUrl!, n.sendTimeoutMs);
 		default:
-			return new ThreadedFileEmailProvider(path.join(config.dataDir, "outbox"), outboxHost);
+			return new ThreadedFileEmailProvider(path.join(config.dataDir, "outbox"), outboxHost, { nice: n.outboxThreadNice });
 	}
 }

@@ -13,6 +13,15 @@
  * LOW write already handed over (as it did on libuv's thread pool, see
  * docs/benchmarks.md). A send resolves once its file is in place, as before.
  *
+ * Its own thread runs below the others (OUTBOX_THREAD_NICE, default 10): where the
+ * cores are short, the threads that accept (the event loop, the store's commits) take
+ * a core from it at once when they wake, rather than waiting out its time slice. A
+ * request's answer crosses both of them, so under a mixed load on two cores that wait
+ * was in every accept: 1.20 to 1.26 times the accepts a second with it, and about the
+ * same delivery rate, since the thread still gets what the others leave
+ * (docs/benchmarks.md, issue 39). On the store's thread it shares that thread's
+ * priority, which stays the default.
+ *
  * If the thread dies, the sends it held fail with OUTBOX_WORKER_EXITED (retried; a file
  * may or may not be there, as after a crash) and the next send starts a new one.
  */
@@ -32,6 +41,11 @@ export const OUTBOX_OLD_GENERATION_MB = 256;
 // Compiled, the worker is beside this module. Jest runs the TypeScript sources, which a
 // thread cannot load: there it is the build's (`npm test` builds first).
 const WORKER_FILE = __filename.endsWith(".ts") ? path.resolve(__dirname, "../../dist/lib/email/outbox-worker.js") : path.join(__dirname, "outbox-worker.js");
+
+export interface ThreadedOutboxOptions {
+	/** The outbox thread's nice value, 0 (as the others) to 19; only its own thread, never the store's. */
+	nice?: number;
+}
 
 export interface OutboxRequest {
 	id: number;
@@ -73,7 +87,8 @@ export class ThreadedFileEmailProvider implements EmailProvider {
 
 	constructor(
 		readonly dir: string,
-		private readonly host?: OutboxHost
+		private readonly host?: OutboxHost,
+		private readonly options: ThreadedOutboxOptions = {}
 	) {}
 
 	send(message: EmailMessage): Promise<SendResult> {
@@ -109,7 +124,7 @@ export class ThreadedFileEmailProvider implements EmailProvider {
 			return port1;
 		}
 		// A small young generation: the thread composes one message at a time, and V8's default would keep tens of MB resident.
-		const worker = new Worker(WORKER_FILE, { workerData: { dir: this.dir }, resourceLimits: { maxYoungGenerationSizeMb: OUTBOX_YOUNG_GENERATION_MB, maxOldGenerationSizeMb: OUTBOX_OLD_GENERATION_MB } });
+		const worker = new Worker(WORKER_FILE, { workerData: { dir: this.dir, nice: this.options.nice ?? 0 }, resourceLimits: { maxYoungGenerationSizeMb: OUTBOX_YOUNG_GENERATION_MB, maxOldGenerationSizeMb: OUTBOX_OLD_GENERATION_MB } });
 		worker.unref();
 		let failure: Error | null = null;
 		worker.on("message", (replies: OutboxReply[]) => this.answer(replies));

@@ -3,6 +3,7 @@
  * hosts it): outbox-serve.ts's loop on the worker's parent port.
  */
 import { parentPort, workerData } from "node:worker_threads";
+import { niceThisThread } from "../process/thread-priority";
 import { serveOutbox } from "./outbox-serve";
 
 // No stack traces on this thread: nodemailer joins each MIME part's streams with
@@ -12,4 +13,7 @@ import { serveOutbox } from "./outbox-serve";
 // code alone (outbox-serve.ts).
 Error.stackTraceLimit = 0;
 
-serveOutbox(parentPort!, (workerData as { dir: string }).dir);
+const { dir, nice } = workerData as { dir: string; nice?: number };
+// Below the accepting threads (OUTBOX_THREAD_NICE, outbox-thread.ts says why).
+if (nice) niceThisThread(nice);
+serveOutbox(parentPort!, dir);

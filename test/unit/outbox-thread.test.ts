@@ -57,6 +57,25 @@ describe("threaded file email provider", () => {
 		expect(OUTBOX_OLD_GENERATION_MB).toBeLessThanOrEqual(256);
 	});
 
+	it("should run its own thread at the nice value it was given and leave the others at theirs", async () => {
+		// Linux: each thread's nice value is field 19 of /proc/<pid>/task/<tid>/stat.
+		const niceOf = () =>
+			fs.readdirSync("/proc/self/task").map(tid => {
+				const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+				return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+			});
+		await provider.send(message("plain"));
+		expect(niceOf().filter(n => n !== 0)).toEqual([]);
+		const niced = new ThreadedFileEmailProvider(path.join(root, "outbox"), undefined, { nice: 10 });
+		try {
+			await niced.send(message("niced"));
+			// One thread more, at 10; this one and every other still at 0.
+			expect(niceOf().filter(n => n !== 0)).toEqual([10]);
+		} finally {
+			await niced.close();
+		}
+	});
+
 	it("should hand the sends of one turn to the thread in one message", async () => {
 		const first = ["b1", "b2", "b3", "b4", "b5"].map(id => provider.send(message(id)));
 		const worker = (provider as unknown as { line: Worker | null }).line!;
