@@ -12,7 +12,7 @@ import { PublicKeySet } from "./public-keys";
 import { ALL_SERVICES, type IdpConfig } from "../config";
 import { randomToken, sha256 } from "../crypto";
 import { ClientError } from "../errors";
-import { DuplicateKeyError, type Store } from "../store";
+import { DuplicateKeyError, type BatchOp, type Store } from "../store";
 import { RETIRE_MARGIN_SEC, SIGNING_ALG, SigningKeyRing, publishedKeys, type SigningKey } from "./keys";
 import { DUMMY_HASH, PASSWORD_POLICY, hashPassword, meetsPolicy, needsRehash, verifyPassword } from "./password";
 import { checkServiceId, serviceAccountUsername, serviceExists } from "./service-accounts";
@@ -40,6 +40,9 @@ export interface IdpUser {
 	createdAt: string;
 	updatedAt: string;
 }
+
+/** Where the embedded provider keeps its refresh tokens (by the SHA-256 of the token). */
+const REFRESH_TOKENS = "idp_refresh_tokens";
 
 export interface RefreshRecord {
 	id: string;
@@ -113,7 +116,7 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 
 	constructor(private readonly opts: EmbeddedOptions) {
 		this.users = opts.store.collection<IdpUser>("idp_users");
-		this.refreshTokens = opts.store.collection<RefreshRecord>("idp_refresh_tokens");
+		this.refreshTokens = opts.store.collection<RefreshRecord>(REFRESH_TOKENS);
 		this.now = opts.now ?? Date.now;
 		const keys = new PublicKeySet({ fetch: () => this.jwks(), source: "the store", now: this.now });
 		this.anchors = embeddedTrust(opts.config, opts.publicUrl, keys.getKey);
@@ -352,7 +355,12 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 		// A family lives as long as its first token: rotation does not extend it.
 		// The session keeps how and when its user signed in: a refresh proves no factor.
 		const auth = { authTime: rec.authTime ?? Math.floor(Date.parse(rec.createdAt) / 1000), amr: rec.amr ?? ["pwd"] };
-		const tokens = await this.issue(user, rec.familyId, rec.expiresAt, auth);
+		// With the reuse grace, the claimed token's successor (sealed with the token itself)
+		// is written in the same batch as the new token: one commit less per refresh. On
+		// MongoDB the two writes are not one transaction; a failure after the insert leaves
+		// an unused token that nobody holds, as a crash would.
+		const withGrace = this.reuseIntervalMs() > 0;
+		const tokens = await this.issue(user, rec.familyId, rec.expiresAt, auth, withGrace ? minted => [this.successorOp(id, refreshToken, minted)] : undefined);
 		// A replay may have revoked the family between the claim and the new token's
 		// insert; the new token must not outlive that revocation. Every revocation
 		// (of the family, or of all the user's sessions) marks each of its tokens whose
@@ -365,10 +373,12 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 			await this.refreshTokens.updateMany({ familyId: rec.familyId, revokedAt: null }, { $set: { revokedAt: now } });
 			throw invalidRefresh();
 		}
-		if (this.reuseIntervalMs() > 0) {
-			await this.refreshTokens.updateMany({ id }, { $set: { successor: successorBox(refreshToken).seal(JSON.stringify(tokens), id) } });
-		}
 		return tokens;
+	}
+
+	/** The write that keeps a rotated token's successor for the reuse grace (successorWithinGrace reads it). */
+	private successorOp(id: string, refreshToken: string, tokens: TokenSet): BatchOp {
+		return { op: "updateMany", collection: REFRESH_TOKENS, filter: { id }, update: { $set: { successor: successorBox(refreshToken).seal(JSON.stringify(tokens), id) } } };
 	}
 
 	private reuseIntervalMs(): number {
@@ -427,7 +437,11 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 			.sign(key.privateKey);
 	}
 
-	private async issue(user: IdpUser, familyId: string, familyExpiresAt?: string, auth?: AuthContext): Promise<TokenSet> {
+	/**
+	 * Signs the tokens and stores the new refresh token; `alsoWrite` adds writes that
+	 * need the tokens, made in the same batch as that insert.
+	 */
+	private async issue(user: IdpUser, familyId: string, familyExpiresAt?: string, auth?: AuthContext, alsoWrite?: (tokens: TokenSet) => BatchOp[]): Promise<TokenSet> {
 		const ttl = this.opts.config.accessTokenTtl;
 		const authTime = auth?.authTime ?? this.nowSec();
 		const amr = auth ? { amr: auth.amr } : {};
@@ -479,7 +493,7 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 			ttl
 		);
 		const refreshToken = randomToken(32);
-		await this.refreshTokens.insert({
+		const record: RefreshRecord = {
 			id: sha256(refreshToken),
 			familyId,
 			userId: user.id,
@@ -488,9 +502,13 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 			usedAt: null,
 			revokedAt: null,
 			...(auth ? { authTime, amr: auth.amr } : {})
-		});
+		};
 		const expiresAt = this.nowSec() + ttl;
-		return { accessToken, idToken, refreshToken, expiresAt, expiresIn: expiresAt - this.nowSec(), tokenType: "Bearer" };
+		const tokens: TokenSet = { accessToken, idToken, refreshToken, expiresAt, expiresIn: expiresAt - this.nowSec(), tokenType: "Bearer" };
+		const also = alsoWrite?.(tokens) ?? [];
+		if (also.length) await this.opts.store.batch([[{ op: "insert", collection: REFRESH_TOKENS, doc: record }, ...also]]);
+		else await this.refreshTokens.insert(record);
+		return tokens;
 	}
 
 	/** Creates the configured service account on first use; an existing one keeps its password. */

@@ -13,13 +13,13 @@ import { SqliteStore } from "../../lib/store/sqlite";
 import type { Env } from "../../lib/config";
 import { testConfig } from "../helpers/platform";
 
-async function make(env: Env = {}) {
+async function make(env: Env = {}, refreshReuseIntervalSec?: number) {
 	const config = testConfig(env);
 	const store = new SqliteStore(path.join(config.dataDir, "store.sqlite"));
 	// Real time unless a test moves it on.
 	const clock = { offsetMs: 0 };
 	const now = () => Date.now() + clock.offsetMs;
-	const idp = new EmbeddedIdentityProvider({ config: config.idp, publicUrl: config.publicUrl, store, key: await loadSigningKey(store), now });
+	const idp = new EmbeddedIdentityProvider({ config: config.idp, publicUrl: config.publicUrl, store, key: await loadSigningKey(store), now, refreshReuseIntervalSec });
 	return {
 		idp,
 		store,
@@ -134,6 +134,39 @@ describe("embedded identity provider", () => {
 		expect(results.filter(r => r.status === "fulfilled").length).toBeLessThanOrEqual(1);
 		for (const r of results) {
 			if (r.status === "fulfilled") await expect(t.idp.refresh(r.value.refreshToken)).rejects.toMatchObject({ code: 401 });
+		}
+	});
+
+	it("should store the new refresh token and the rotated one's successor in one batch, and no successor without the reuse grace", async () => {
+		for (const [interval, successor] of [[10, true], [0, false]] as const) {
+			const g = await make({}, interval);
+			try {
+				await g.idp.createUser({ email: "s@example.com", password: "Passw0rd-ok", firstName: "A", lastName: "B" });
+				const first = await g.idp.login("s@example.com", "Passw0rd-ok");
+				const batch = jest.spyOn(g.store, "batch");
+				const second = await g.idp.refresh(first.refreshToken);
+				const coll = g.store.collection<{ id: string; successor?: string; usedAt: string | null }>("idp_refresh_tokens");
+				const old = await coll.get(sha256(first.refreshToken));
+				expect(old?.usedAt).toEqual(expect.any(String));
+				expect(await coll.get(sha256(second.refreshToken))).toMatchObject({ usedAt: null, revokedAt: null });
+				if (successor) {
+					expect(batch).toHaveBeenCalledTimes(1);
+					const [groups] = batch.mock.calls[0]!;
+					expect(groups).toHaveLength(1);
+					expect(groups[0]!.map(op => [op.op, op.collection])).toEqual([
+						["insert", "idp_refresh_tokens"],
+						["updateMany", "idp_refresh_tokens"]
+					]);
+					expect(old?.successor).toEqual(expect.any(String));
+					// The sealed successor never holds the tokens in the clear.
+					expect(old?.successor).not.toContain(second.refreshToken);
+				} else {
+					expect(batch).not.toHaveBeenCalled();
+					expect(old?.successor).toBeUndefined();
+				}
+			} finally {
+				await g.cleanup();
+			}
 		}
 	});
 
