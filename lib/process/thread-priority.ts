@@ -2,8 +2,8 @@
  * A thread's scheduling priority, lowered from inside the thread (issue 39). Linux
  * schedules threads, not processes: setpriority(2) given a thread's id sets that
  * thread's nice value alone, and `/proc/thread-self` names the calling thread's id.
- * Node has no call for it (os.setPriority takes a pid, which on Linux may be a thread
- * id), and no package does this; so these few lines are ours.
+ * Node's os.setPriority passes its id to setpriority(2) as it is, but Node tells no
+ * thread its own id, and no package does this; so these few lines are ours.
  *
  * Only ever raised (a lower priority), which needs no privilege. Elsewhere than Linux,
  * or where /proc is not mounted, nothing changes and false says so.
