@@ -17,7 +17,7 @@
  * cores are short, the threads that accept (the event loop, the store's commits) take
  * a core from it at once when they wake, rather than waiting out its time slice. A
  * request's answer crosses both of them, so under a mixed load on two cores that wait
- * was in every accept: 1.20 to 1.26 times the accepts a second with it, and about the
+ * was in every accept: 1.21 to 1.26 times the accepts a second with it, and about the
  * same delivery rate, since the thread still gets what the others leave
  * (docs/benchmarks.md, issue 39). On the store's thread it shares that thread's
  * priority, which stays the default.

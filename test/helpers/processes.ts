@@ -51,3 +51,13 @@ export function describeNodes(nodes: NodeProcess[], tailChars = 3000): string {
 		})
 		.join("\n");
 }
+
+/** Each thread of this process and its nice value (Linux: field 19 of /proc/self/task/<tid>/stat). */
+export function threadNiceValues(): Map<number, number> {
+	return new Map(
+		fs.readdirSync("/proc/self/task").map(tid => {
+			const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+			return [Number(tid), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16])];
+		})
+	);
+}

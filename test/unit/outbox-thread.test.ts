@@ -10,6 +10,7 @@ import { OUTBOX_OLD_GENERATION_MB, OUTBOX_YOUNG_GENERATION_MB, ThreadedFileEmail
 import { SqliteWorkerStore } from "../../lib/store/sqlite-thread";
 import type { EmailMessage } from "../../lib/email";
 import { tempDir } from "../helpers/platform";
+import { threadNiceValues } from "../helpers/processes";
 
 const message = (notificationId: string, priority?: EmailMessage["priority"]): EmailMessage => ({
 	notificationId,
@@ -58,12 +59,7 @@ describe("threaded file email provider", () => {
 	});
 
 	it("should run its own thread at the nice value it was given and leave the others at theirs", async () => {
-		// Linux: each thread's nice value is field 19 of /proc/<pid>/task/<tid>/stat.
-		const niceOf = () =>
-			fs.readdirSync("/proc/self/task").map(tid => {
-				const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
-				return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
-			});
+		const niceOf = () => [...threadNiceValues().values()];
 		await provider.send(message("plain"));
 		expect(niceOf().filter(n => n !== 0)).toEqual([]);
 		const niced = new ThreadedFileEmailProvider(path.join(root, "outbox"), undefined, { nice: 10 });

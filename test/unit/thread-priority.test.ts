@@ -1,21 +1,11 @@
 /** Lowering one thread's priority from inside it (Linux: setpriority(2) on the thread's id). */
-import fs from "node:fs";
 import { Worker } from "node:worker_threads";
 import { MAX_NICE, niceThisThread } from "../../lib/process/thread-priority";
-
-/** Each thread's nice value: field 19 of /proc/<pid>/task/<tid>/stat. */
-function niceValues(): Map<number, number> {
-	return new Map(
-		fs.readdirSync("/proc/self/task").map(tid => {
-			const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
-			return [Number(tid), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16])];
-		})
-	);
-}
+import { threadNiceValues } from "../helpers/processes";
 
 describe("niceThisThread", () => {
 	it("should set the nice value of the calling thread alone", async () => {
-		const before = niceValues();
+		const before = threadNiceValues();
 		// A thread of its own, so this test's thread keeps its priority for the tests after it.
 		const worker = new Worker(
 			`const { parentPort, workerData } = require("node:worker_threads");
@@ -30,7 +20,7 @@ describe("niceThisThread", () => {
 				worker.once("error", reject);
 			});
 			expect(set).toBe(true);
-			const after = niceValues();
+			const after = threadNiceValues();
 			expect(after.get(tid)).toBe(7);
 			for (const [id, nice] of after) if (id !== tid) expect(nice).toBe(before.get(id) ?? 0);
 		} finally {
@@ -40,10 +30,10 @@ describe("niceThisThread", () => {
 	});
 
 	it("should refuse values outside 0 to 19 and change nothing", () => {
-		const before = niceValues();
+		const before = threadNiceValues();
 		expect(niceThisThread(-1)).toBe(false);
 		expect(niceThisThread(MAX_NICE + 1)).toBe(false);
 		expect(niceThisThread(2.5)).toBe(false);
-		expect(niceValues()).toEqual(before);
+		expect(threadNiceValues()).toEqual(before);
 	});
 });
